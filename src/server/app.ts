@@ -1,0 +1,96 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { JSON_BODY_LIMIT_BYTES } from '../shared/limits.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { createBetterAuth } from './auth/better-auth.ts';
+import { SessionResolver } from './auth/session.ts';
+import { registerErrorHandling } from './http/app-error.ts';
+import { registerCsrf } from './http/csrf.ts';
+import { registerWeb } from './http/web.ts';
+import { systemRoutes } from './features/system/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { artistRoutes } from './features/artists/routes.ts';
+import { analyticsRoutes } from './features/analytics/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  secret: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (dist/). Off for API-only tests. */
+  web?: boolean;
+};
+
+export function publicUrlOf(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database, secret } = opts;
+  const publicUrl = publicUrlOf(config);
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: Boolean(config.PUBLIC_URL),
+    disableRequestLogging: config.NODE_ENV === 'test',
+  });
+
+  const auth = createBetterAuth({ config, db: database.db, secret, publicUrl });
+  const sessions = new SessionResolver(auth, publicUrl.startsWith('https://') ? '__Secure-inkhaven.session_token' : 'inkhaven.session_token');
+  const ctx: AppContext = { config, database, auth, sessions, publicUrl, secret };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", publicUrl.replace(/^http/, 'ws')],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: publicUrl.startsWith('https://'),
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  registerCsrf(app, { secret, secureCookies: publicUrl.startsWith('https://') });
+
+  app.addHook('preHandler', async (request) => {
+    if (ctx.sessions.cookieValue(request)) request.user = await ctx.sessions.resolve(request);
+  });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(artistRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(notificationRoutes);
+
+  if (opts.web) await registerWeb(app);
+  else
+    app.setNotFoundHandler((request, reply) => {
+      void reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+    });
+
+  return app;
+}

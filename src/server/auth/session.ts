@@ -1,0 +1,57 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
+import type { BetterAuth } from './better-auth.ts';
+
+export type SessionUser = { id: string; name: string; email: string; isAdmin: boolean; image: string | null };
+type Entry = { user: SessionUser | null; until: number };
+
+/** How long a resolved session is trusted before it is read again from the database. */
+const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 10_000;
+
+/**
+ * Resolves the signed session cookie to a user. Lookups are cached briefly in memory,
+ * keyed by the exact signed cookie value, so a busy signed-in page does not cost a query
+ * per request; sign-out evicts the entry here and (via NOTIFY) on every other instance.
+ */
+export class SessionResolver {
+  private readonly cache = new Map<string, Entry>();
+  constructor(
+    private readonly auth: BetterAuth,
+    private readonly cookieName: string,
+  ) {}
+
+  cookieValue(request: FastifyRequest): string | undefined {
+    return request.cookies[this.cookieName] ?? request.cookies[`__Secure-${this.cookieName}`];
+  }
+
+  async resolve(request: FastifyRequest): Promise<SessionUser | null> {
+    const cookie = this.cookieValue(request);
+    if (!cookie) return null;
+    const now = Date.now();
+    const hit = this.cache.get(cookie);
+    if (hit && hit.until > now) return hit.user;
+    const result = await this.auth.api.getSession({ headers: fromNodeHeaders(request.headers), query: { disableRefresh: false } });
+    const user: SessionUser | null = result
+      ? {
+          id: result.user.id,
+          name: result.user.name,
+          email: result.user.email,
+          isAdmin: Boolean((result.user as { isAdmin?: boolean }).isAdmin),
+          image: result.user.image ?? null,
+        }
+      : null;
+    if (this.cache.size >= SESSION_CACHE_MAX) this.cache.clear();
+    this.cache.set(cookie, { user, until: now + SESSION_CACHE_MS });
+    return user;
+  }
+
+  /** Forget every cached entry for a session token (the part of the cookie before the signature). */
+  evictToken(token: string): void {
+    for (const key of this.cache.keys()) if (key.startsWith(`${token}.`) || key === token) this.cache.delete(key);
+  }
+
+  evictUser(userId: string): void {
+    for (const [key, entry] of this.cache) if (entry.user?.id === userId) this.cache.delete(key);
+  }
+}

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The query builder shared by both back ends; services depend only on this. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  /** LISTEN on a channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string; poolSize?: number };
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(path.join(opts.dataDir, 'pglite'));
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    // An idle client dropped by the server; the pool replaces it on next checkout.
+  });
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const listenClient = { current: null as null | import('pg').PoolClient };
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      if (!listenClient.current) listenClient.current = await pool.connect();
+      const client = listenClient.current;
+      const handler = (msg: import('pg').Notification) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      };
+      client.on('notification', handler);
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      return async () => {
+        client.off('notification', handler);
+        await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`);
+      };
+    },
+    async close() {
+      listenClient.current?.release();
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  mkdirSync(dir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm } });
+  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+export const artistKind = pgEnum('artist_kind', ['tattoo', 'piercing', 'both']);
+export const serviceKind = pgEnum('service_kind', ['consultation', 'tattoo', 'piercing']);
+export const difficulty = pgEnum('difficulty', ['Beginner', 'Intermediate', 'Advanced', 'Expert']);
+
+/** Weekly hours: ISO weekday (1 = Monday) → list of [start, end) "HH:MM" ranges in the artist's zone. */
+export type WeeklyHours = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', Array<[string, string]>>>;
+
+export const studios = pgTable('studios', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  timezone: text('timezone').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  hours: jsonb('hours').$type<WeeklyHours>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const artistProfiles = pgTable(
+  'artist_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().unique(),
+    displayName: text('display_name').notNull(),
+    kind: artistKind('kind').notNull(),
+    bio: text('bio').notNull().default(''),
+    styles: text('styles').array().notNull().default(sql`'{}'::text[]`),
+    studioId: uuid('studio_id').references(() => studios.id, { onDelete: 'set null' }),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    timezone: text('timezone').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    instagram: text('instagram'),
+    workingHours: jsonb('working_hours').$type<WeeklyHours>().notNull().default({}),
+    noticeHours: integer('notice_hours').notNull().default(48),
+    maxReschedules: integer('max_reschedules').notNull().default(2),
+    depositWindowHours: integer('deposit_window_hours').notNull().default(48),
+    // Review aggregates, maintained in the same transaction as each review insert.
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: numeric('rating_sum', { precision: 10, scale: 1, mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('artist_profiles_kind_idx').on(t.kind),
+    index('artist_profiles_city_idx').on(t.city),
+    check('artist_profiles_notice_hours', sql`${t.noticeHours} between 48 and 72`),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: serviceKind('kind').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    priceMinCents: integer('price_min_cents').notNull(),
+    priceMaxCents: integer('price_max_cents').notNull(),
+    depositCents: integer('deposit_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    difficulty: difficulty('difficulty'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('services_artist_idx').on(t.artistId),
+    check('services_duration_positive', sql`${t.durationMinutes} > 0`),
+    check('services_price_range', sql`${t.priceMinCents} >= 0 and ${t.priceMaxCents} >= ${t.priceMinCents}`),
+    check('services_deposit_nonnegative', sql`${t.depositCents} >= 0`),
+  ],
+);
+
+export const portfolioImages = pgTable(
+  'portfolio_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    caption: text('caption').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('portfolio_images_artist_idx').on(t.artistId, t.position)],
+);
+
+export const bookingStatus = pgEnum('booking_status', [
+  'requested',
+  'accepted',
+  'awaiting_deposit',
+  'confirmed',
+  'completed',
+  'declined',
+  'expired',
+  'cancelled_by_client',
+  'cancelled_by_artist',
+  'no_show',
+]);
+
+export const bookingMode = pgEnum('booking_mode', ['in_person', 'video']);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: 'restrict' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    status: bookingStatus('status').notNull().default('requested'),
+    mode: bookingMode('mode').notNull().default('in_person'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    clientTimezone: text('client_timezone').notNull().default('UTC'),
+    idea: text('idea').notNull().default(''),
+    placement: text('placement'),
+    size: text('size'),
+    depositCents: integer('deposit_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    rescheduleCount: integer('reschedule_count').notNull().default(0),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_artist_idx').on(t.artistId, t.startsAt),
+    index('bookings_client_idx').on(t.clientId, t.startsAt),
+    uniqueIndex('bookings_client_idempotency_idx').on(t.clientId, t.idempotencyKey),
+    check('bookings_time_order', sql`${t.endsAt} > ${t.startsAt}`),
+    // The no-overlap exclusion constraint lives in a hand-written migration (drizzle-kit cannot express it).
+  ],
+);
+
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: bookingStatus('from_status'),
+    toStatus: bookingStatus('to_status').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ratingValue: numeric('rating_value', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+    headline: text('headline').notNull(),
+    reviewBody: text('review_body').notNull(),
+    reviewAspect: text('review_aspect'),
+    pros: text('pros'),
+    cons: text('cons'),
+    authorLocation: text('author_location'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reviews_artist_idx').on(t.artistId, t.createdAt),
+    check('reviews_rating_range', sql`${t.ratingValue} between 1 and 5 and (${t.ratingValue} * 2) = floor(${t.ratingValue} * 2)`),
+  ],
+);

@@ -1,0 +1,58 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+
+export const CSRF_COOKIE = 'inkhaven.csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `skip`: the route authenticates itself (signed webhooks). `query`: also accept `?csrf=` (sendBeacon cannot set headers). */
+    csrf?: 'skip' | 'query';
+  }
+}
+
+/**
+ * Signed double-submit token: the browser holds a random httpOnly cookie; the token is an
+ * HMAC of it under the server secret, so a page on another origin can neither read nor forge it.
+ */
+export function registerCsrf(app: FastifyInstance, opts: { secret: string; secureCookies: boolean }) {
+  const sign = (nonce: string) => createHmac('sha256', opts.secret).update(`csrf:${nonce}`).digest('base64url');
+
+  const issue = (request: FastifyRequest, reply: FastifyReply): string => {
+    let nonce = request.cookies[CSRF_COOKIE];
+    if (!nonce || nonce.length < 20) {
+      nonce = randomBytes(24).toString('base64url');
+      reply.setCookie(CSRF_COOKIE, nonce, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies });
+    }
+    return sign(nonce);
+  };
+
+  const verify = (request: FastifyRequest): boolean => {
+    const nonce = request.cookies[CSRF_COOKIE];
+    const mode = request.routeOptions.config.csrf;
+    const query = request.query as Record<string, unknown> | undefined;
+    const supplied = request.headers[CSRF_HEADER] ?? (mode === 'query' && typeof query?.csrf === 'string' ? query.csrf : undefined);
+    if (!nonce || typeof supplied !== 'string') return false;
+    const expected = Buffer.from(sign(nonce));
+    const given = Buffer.from(supplied);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+
+  app.decorate('issueCsrfToken', issue);
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config.csrf === 'skip') return;
+    if (!verify(request)) {
+      throw new AppError('CSRF_FAILED', 'Invalid or missing CSRF token. Fetch a new one from /api/auth/csrf-token and send it in the X-CSRF-Token header.');
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    issueCsrfToken(request: FastifyRequest, reply: FastifyReply): string;
+  }
+}

@@ -1,0 +1,51 @@
+import { ConfigError, parseConfig } from './config.ts';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { buildApp } from './app.ts';
+import { resolveSecret } from './secret.ts';
+
+async function main() {
+  const config = parseConfig();
+  // Only the embedded database needs the directory lock; PostgreSQL handles many servers.
+  const release = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrateDatabase(database);
+  const secret = resolveSecret(config);
+  const app = await buildApp({
+    config,
+    database,
+    secret,
+    web: !process.argv.includes('--api-only'),
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'], remove: true },
+    },
+  });
+  if (config.SEED_DEMO) await seedDemo(app.ctx, { log: (m) => app.log.info(m) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Inkhaven is running at ${app.ctx.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+});

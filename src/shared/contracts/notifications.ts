@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = ['booking', 'message', 'review', 'payment', 'reminder'] as const;
+
+export const ZNotification = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  actionUrl: z.string().nullable(),
+  actionLabel: z.string().nullable(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const ZNotificationList = z.object({ items: z.array(ZNotification), unreadCount: z.number().int() });
+export type TNotificationList = z.infer<typeof ZNotificationList>;

@@ -1,0 +1,23 @@
+/** Error codes shared by server and web; the server maps each to one HTTP status. */
+export const ErrorCodes = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  UNKNOWN_FIELD: 400,
+  WEAK_PASSWORD: 400,
+  BODY_TOO_LARGE: 413,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  CSRF_FAILED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ErrorCodes;
+
+export type ApiErrorBody = { code: ErrorCode; message: string; details?: unknown };
