@@ -37,7 +37,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: Boolean(config.PUBLIC_URL),
-    disableRequestLogging: config.NODE_ENV === 'test',
+    
   });
 
   const auth = createBetterAuth({ config, db: database.db, secret, publicUrl });

@@ -1,0 +1,140 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { parseConfig, type Config } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { TEST_ROOT, withDatabase } from './global-setup.ts';
+
+/** A fresh database for one test file: a copy of the migrated template. */
+export async function openTestDatabase(): Promise<{ database: Database; dataDir: string; drop: () => Promise<void> }> {
+  const testDb = inject('testDb');
+  const dataDir = mkdtempSync(path.join(TEST_ROOT, 'db-'));
+  if (testDb.kind === 'postgres') {
+    const name = `inkhaven_t${randomUUID().replace(/-/g, '').slice(0, 12)}_${path.basename(testDb.template).split('_').pop()}`;
+    const admin = new pg.Client({ connectionString: testDb.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabase(testDb.url, name), dataDir });
+    return {
+      database,
+      dataDir,
+      drop: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: testDb.url });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  cpSync(testDb.template, path.join(dataDir, 'pglite'), { recursive: true });
+  const database = await openDatabase({ dataDir });
+  return {
+    database,
+    dataDir,
+    drop: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, dataDir, drop } = await openTestDatabase();
+  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:5000', ...env });
+  const app = await buildApp({ config, database, secret: 'test-secret-test-secret-test-secret-0123' });
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** A browser-like cookie jar over fastify.inject, with the CSRF dance done for you. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  private csrf: string | null = null;
+  constructor(readonly app: FastifyInstance) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private absorb(res: LightMyRequestResponse) {
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  async csrfToken(): Promise<string> {
+    if (!this.csrf) {
+      const res = await this.request('GET', '/api/auth/csrf-token');
+      this.csrf = (res.json() as { csrfToken: string }).csrfToken;
+    }
+    return this.csrf;
+  }
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const needsToken = !['GET', 'HEAD', 'OPTIONS'].includes(method) && !('x-csrf-token' in headers);
+    const token = needsToken ? await this.csrfToken() : undefined;
+    const res = await this.app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        cookie: this.cookieHeader(),
+        ...(token ? { 'x-csrf-token': token } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    this.absorb(res);
+    return res;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body ?? {}, headers);
+  delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
+}
+
+let userCounter = 0;
+
+/** Test factory: a signed-up user (and a client signed in as them). Override any field. */
+export async function createUser(
+  app: FastifyInstance,
+  overrides: Partial<{ firstName: string; email: string; password: string; isAdmin: boolean }> = {},
+): Promise<{ client: TestClient; id: string; email: string; password: string; firstName: string }> {
+  userCounter += 1;
+  const firstName = overrides.firstName ?? `Tester${userCounter}`;
+  const email = overrides.email ?? `user${userCounter}-${randomUUID().slice(0, 8)}@example.test`;
+  const password = overrides.password ?? 'a-long-test-passphrase';
+  const client = new TestClient(app);
+  const res = await client.post('/api/auth/sign-up', { firstName, email, password });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const me = (await client.get('/api/auth/user')).json() as { id: string };
+  if (overrides.isAdmin) {
+    const { users } = await import('../../src/server/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await app.ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, me.id));
+    app.ctx.sessions.evictUser(me.id);
+  }
+  return { client, id: me.id, email, password, firstName };
+}
