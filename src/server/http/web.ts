@@ -1,8 +1,94 @@
-import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { RenderInput, RenderResult } from '../../web/entry-server.tsx';
 
-/** Serves the built client and server-renders pages. Filled in with the web build. */
+export const DIST_DIR = path.resolve('dist');
+const CLIENT_DIR = path.join(DIST_DIR, 'client');
+const SSR_ENTRY = path.join(DIST_DIR, 'ssr', 'entry-server.js');
+
+type Renderer = { render(input: RenderInput): Promise<RenderResult> };
+
+function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+}
+
+/** fastify.inject dressed as fetch, carrying the visitor's cookies, for API calls made while rendering. */
+function injectFetch(app: FastifyInstance, request: FastifyRequest) {
+  return async (input: string, init?: RequestInit): Promise<Response> => {
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: input,
+      headers: { cookie: request.headers.cookie ?? '', 'user-agent': request.headers['user-agent'] ?? '' },
+    });
+    const body = res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload;
+    return new Response(body, { status: res.statusCode, headers: res.headers as Record<string, string> });
+  };
+}
+
+/** Serves the built client and server-renders every page (public ones fully, private ones as the signed-in shell). */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
-  app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+  if (!existsSync(path.join(CLIENT_DIR, 'index.html')) || !existsSync(SSR_ENTRY)) {
+    throw new Error('The web build is missing. Run `npm run build` (npm start does this for you).');
+  }
+  const template = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  const renderer = (await import(pathToFileURL(SSR_ENTRY).href)) as Renderer;
+
+  await app.register(fastifyStatic, {
+    root: CLIENT_DIR,
+    index: false,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      const rel = path.relative(CLIENT_DIR, filePath);
+      if (rel.startsWith('assets')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
+      if (rel === 'service-worker.js') res.setHeader('service-worker-allowed', '/');
+    },
+  });
+  // Spec §7 names the worker both /service-worker.js and /sw.js: both answer the same file.
+  if (existsSync(path.join(CLIENT_DIR, 'service-worker.js'))) {
+    app.get('/sw.js', (_request, reply) => reply.header('cache-control', 'no-cache').header('service-worker-allowed', '/').sendFile('service-worker.js'));
+  }
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const fetchImpl = injectFetch(app, request);
+    const userRes = await fetchImpl('/api/auth/user');
+    const user = userRes.ok ? ((await userRes.json()) as RenderInput['user']) : null;
+    let ownArtistProfile: unknown = null;
+    if (user) {
+      const artistRes = await fetchImpl('/api/artists/profile/me');
+      ownArtistProfile = artistRes.ok ? await artistRes.json() : null;
+    }
+    const url = new URL(request.url, app.ctx.publicUrl);
+    const result = await renderer.render({
+      request: new Request(url, { method: 'GET', headers: { cookie: request.headers.cookie ?? '' } }),
+      fetchImpl,
+      user,
+      ownArtistProfile,
+      publicUrl: app.ctx.publicUrl,
+    });
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    const page = template
+      .replace('<!--app-head-->', result.head)
+      .replace('<!--app-html-->', result.html)
+      .replace('<!--app-state-->', `<script type="application/json" id="__INKHAVEN_STATE__">${result.state}</script>`);
+    return reply
+      .status(result.status)
+      .header('cache-control', user ? 'private, no-store' : 'public, max-age=0, must-revalidate')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(page);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return jsonNotFound(request, reply);
+    }
+    // A missing file with an extension (an old hashed asset) is a plain 404, not a page.
+    if (/\.[a-z0-9]{2,5}$/i.test(pathname)) return jsonNotFound(request, reply);
+    return renderPage(request, reply);
   });
 }

@@ -1,0 +1,14 @@
+import type { DehydratedState } from '@tanstack/react-query';
+
+/** What the server hands the browser to hydrate without refetching. */
+export type SsrState = {
+  queries: DehydratedState;
+  loaderData: Record<string, unknown>;
+};
+
+export const SSR_STATE_ELEMENT_ID = '__INKHAVEN_STATE__';
+
+/** JSON that is safe inside a <script type="application/json"> element. */
+export function serializeSsrState(state: SsrState): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

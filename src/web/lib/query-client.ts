@@ -1,0 +1,34 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { throwIfResNotOk, type FetchLike } from './api.ts';
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** Spec §7: the default query GETs the path given as its key; a 401 throws unless asked for null. */
+export function getQueryFn<T>(opts: { on401: UnauthorizedBehavior; fetchImpl?: FetchLike; onUnauthorized?: () => void }): QueryFunction<T> {
+  return async ({ queryKey, signal }) => {
+    const url = queryKey.filter((part) => typeof part === 'string').join('/');
+    const res = await (opts.fetchImpl ?? fetch)(url, { credentials: 'include', signal });
+    if (res.status === 401) {
+      opts.onUnauthorized?.();
+      if (opts.on401 === 'returnNull') return null as T;
+    }
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** Spec §9: never stale, no refetch on focus, no polling, no retries. */
+export function createQueryClient(fetchImpl?: FetchLike): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw', ...(fetchImpl ? { fetchImpl } : {}) }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
