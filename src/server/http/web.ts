@@ -42,9 +42,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     wildcard: false,
     setHeaders(res, filePath) {
       const rel = path.relative(CLIENT_DIR, filePath);
-      if (rel.startsWith('assets')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'no-cache');
-      if (rel === 'service-worker.js') res.setHeader('service-worker-allowed', '/');
+      if (rel.startsWith('assets')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+      if (rel === 'service-worker.js') res.header('service-worker-allowed', '/');
     },
   });
   // Spec §7 names the worker both /service-worker.js and /sw.js: both answer the same file.
