@@ -16,6 +16,13 @@ import { authRoutes } from './features/auth/routes.ts';
 import { artistRoutes } from './features/artists/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { uploadRoutes } from './features/uploads/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: Array<{ method: string; url: string; csrf: string | undefined }>;
+  }
+}
 
 export type BuildAppOptions = {
   config: Config;
@@ -44,6 +51,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const sessions = new SessionResolver(auth, publicUrl.startsWith('https://') ? '__Secure-inkhaven.session_token' : 'inkhaven.session_token');
   const ctx: AppContext = { config, database, auth, sessions, publicUrl, secret };
   app.decorate('ctx', ctx);
+  // Every route, recorded as it is added: tests walk it (e.g. CSRF on every mutation).
+  const routeTable: Array<{ method: string; url: string; csrf: string | undefined }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, csrf: route.config?.csrf });
+  });
   app.decorateRequest('user', null);
 
   registerErrorHandling(app);
@@ -85,6 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(artistRoutes);
   await app.register(analyticsRoutes);
   await app.register(notificationRoutes);
+  await app.register(uploadRoutes);
 
   if (opts.web) await registerWeb(app);
   else

@@ -7,12 +7,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { TEST_ROOT, withDatabase } from './global-setup.ts';
+import { withDatabase } from './global-setup.ts';
 
 /** A fresh database for one test file: a copy of the migrated template. */
 export async function openTestDatabase(): Promise<{ database: Database; dataDir: string; drop: () => Promise<void> }> {
   const testDb = inject('testDb');
-  const dataDir = mkdtempSync(path.join(TEST_ROOT, 'db-'));
+  const dataDir = mkdtempSync(path.join(testDb.root, 'db-'));
   if (testDb.kind === 'postgres') {
     const name = `inkhaven_t${randomUUID().replace(/-/g, '').slice(0, 12)}_${path.basename(testDb.template).split('_').pop()}`;
     const admin = new pg.Client({ connectionString: testDb.url });
@@ -92,7 +92,8 @@ export class TestClient {
     return this.csrf;
   }
 
-  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  /** A header set to undefined is left out (e.g. `{ 'x-csrf-token': undefined }` sends no token at all). */
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string | undefined> = {}): Promise<LightMyRequestResponse> {
     const needsToken = !['GET', 'HEAD', 'OPTIONS'].includes(method) && !('x-csrf-token' in headers);
     const token = needsToken ? await this.csrfToken() : undefined;
     const res = await this.app.inject({
@@ -102,7 +103,7 @@ export class TestClient {
         cookie: this.cookieHeader(),
         ...(token ? { 'x-csrf-token': token } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...headers,
+        ...(Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>),
       },
       ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });

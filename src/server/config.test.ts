@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('parseConfig', () => {
+  it('gives a laptop defaults with an empty environment', () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(5000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.NODE_ENV).toBe('development');
+    expect(config.STORAGE_DIR).toBe('./data/uploads');
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '-1' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/inkhaven' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
+    ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
+    ['SESSION_SECRET', { SESSION_SECRET: 'short' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.test' }],
+    ['ICE_SERVERS', { ICE_SERVERS: '{not json' }],
+  ])('stops with a message naming %s for a bad value', (variable, env) => {
+    expect(configError(env).message).toMatch(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it.each([
+    [{ OIDC_ISSUER: 'http://127.0.0.1:9000' }],
+    [{ OIDC_CLIENT_ID: 'inkhaven' }],
+    [{ OIDC_ISSUER: 'http://127.0.0.1:9000', OIDC_CLIENT_ID: 'inkhaven' }],
+    [{ OIDC_CLIENT_ID: 'inkhaven', OIDC_CLIENT_SECRET: 'secret' }],
+  ])('refuses partial OIDC settings %j', (env) => {
+    expect(configError(env).message).toMatch(/OIDC_ISSUER/);
+  });
+
+  it('accepts complete OIDC settings', () => {
+    const config = parseConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000', OIDC_CLIENT_ID: 'inkhaven', OIDC_CLIENT_SECRET: 'secret' });
+    expect(config.OIDC_CLIENT_ID).toBe('inkhaven');
+  });
+
+  it('names every bad variable at once', () => {
+    const message = configError({ PORT: 'x', DATABASE_URL: 'sqlite://x' }).message;
+    expect(message).toMatch(/\bPORT\b/);
+    expect(message).toMatch(/\bDATABASE_URL\b/);
+  });
+
+  it('treats empty values as unset', () => {
+    const config = parseConfig({ PORT: '', DATABASE_URL: '' });
+    expect(config.PORT).toBe(5000);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  describe('SEED_DEMO default', () => {
+    const pgUrl = 'postgres://postgres@127.0.0.1:5432/inkhaven';
+
+    it('is on for the embedded database', () => {
+      expect(parseConfig({}).SEED_DEMO).toBe(true);
+      expect(parseConfig({ NODE_ENV: 'production' }).SEED_DEMO).toBe(true);
+    });
+
+    it('is on for PostgreSQL outside production', () => {
+      expect(parseConfig({ DATABASE_URL: pgUrl }).SEED_DEMO).toBe(true);
+    });
+
+    it('is off for NODE_ENV=production with DATABASE_URL', () => {
+      expect(parseConfig({ NODE_ENV: 'production', DATABASE_URL: pgUrl }).SEED_DEMO).toBe(false);
+    });
+
+    it('follows an explicit value either way', () => {
+      expect(parseConfig({ NODE_ENV: 'production', DATABASE_URL: pgUrl, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+      expect(parseConfig({ SEED_DEMO: 'off' }).SEED_DEMO).toBe(false);
+    });
+  });
+});
