@@ -7,19 +7,30 @@ import { getQueryFn } from './query-client.ts';
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 export const OWN_ARTIST_KEY = ['/api/artists/profile/me'] as const;
 
-/**
- * Spec §7: 3 unauthorized answers pause the user fetch for 30 s. The counter is module
- * state on purpose: it is about this browser tab, not one component.
- */
-const unauthorized = { count: 0, pausedUntil: 0 };
-
-function noteUnauthorized() {
-  unauthorized.count += 1;
-  if (unauthorized.count >= AUTH_UNAUTHORIZED_PAUSE_AFTER) {
-    unauthorized.pausedUntil = Date.now() + AUTH_UNAUTHORIZED_PAUSE_MS;
-    unauthorized.count = 0;
-  }
+/** Spec §7: the user fetch pauses for 30 s after 3 unauthorized answers. */
+export function createUnauthorizedThrottle(now: () => number = Date.now) {
+  let count = 0;
+  let pausedUntil = 0;
+  return {
+    note() {
+      count += 1;
+      if (count >= AUTH_UNAUTHORIZED_PAUSE_AFTER) {
+        pausedUntil = now() + AUTH_UNAUTHORIZED_PAUSE_MS;
+        count = 0;
+      }
+    },
+    /** Milliseconds left in the pause (0 when not paused). */
+    remaining: () => Math.max(0, pausedUntil - now()),
+    reset() {
+      count = 0;
+      pausedUntil = 0;
+    },
+  };
 }
+
+// Module state on purpose: the throttle is about this browser tab, not one component.
+const unauthorized = createUnauthorizedThrottle();
+const noteUnauthorized = () => unauthorized.note();
 
 export function authUserQueryOptions() {
   return {
@@ -35,7 +46,7 @@ export function authUserQueryOptions() {
 
 function usePauseEnded(): boolean {
   const [, force] = useState(0);
-  const remaining = unauthorized.pausedUntil - Date.now();
+  const remaining = unauthorized.remaining();
   useEffect(() => {
     if (remaining <= 0) return;
     const timer = setTimeout(() => force((n) => n + 1), remaining);
@@ -70,8 +81,7 @@ export function useIsArtist(): { isArtist: boolean; isLoading: boolean } {
 
 /** After sign-in, sign-up or profile creation: forget who we thought the user was. */
 export async function refreshAuth(queryClient: QueryClient): Promise<void> {
-  unauthorized.count = 0;
-  unauthorized.pausedUntil = 0;
+  unauthorized.reset();
   await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
   await queryClient.invalidateQueries({ queryKey: OWN_ARTIST_KEY });
 }
