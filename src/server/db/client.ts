@@ -8,6 +8,8 @@ export type Schema = typeof schema;
 /** The query builder shared by both back ends; services depend only on this. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** For functions that run inside a caller's transaction or on their own. */
+export type DbOrTx = Db | Tx;
 export type DbKind = 'pglite' | 'postgres';
 
 export interface Database {

@@ -23,7 +23,7 @@ function injectFetch(app: FastifyInstance, request: FastifyRequest) {
       url: input,
       headers: { cookie: request.headers.cookie ?? '', 'user-agent': request.headers['user-agent'] ?? '' },
     });
-    const body = res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload;
+    const body = res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload);
     return new Response(body, { status: res.statusCode, headers: res.headers as Record<string, string> });
   };
 }

@@ -11,7 +11,7 @@ function browserFetch(app: FastifyInstance, jar: Map<string, string>, log: strin
     const headers = { ...(init?.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
     const res = await app.inject({ method: (init?.method ?? 'GET') as 'GET', url: input, headers, ...(init?.body ? { payload: init.body as string } : {}) });
     for (const c of res.cookies as Array<{ name: string; value: string }>) jar.set(c.name, c.value);
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
   };
 }
 

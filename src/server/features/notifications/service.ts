@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { TNotification, TNotificationList } from '../../../shared/contracts/notifications.ts';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 
@@ -38,7 +38,7 @@ export async function listNotifications(ctx: AppContext, userId: string): Promis
 
 /** Other features call this inside their own transaction so the notice and the change land together. */
 export async function createNotification(
-  tx: Tx,
+  tx: DbOrTx,
   input: { userId: string; type: Row['type']; title: string; message: string; actionUrl?: string; actionLabel?: string },
 ) {
   const [row] = await tx
