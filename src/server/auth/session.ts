@@ -1,6 +1,10 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
 import type { BetterAuth } from './better-auth.ts';
+
+const SESSION_REVOKED_CHANNEL = 'inkhaven_session_revoked';
 
 export type SessionUser = { id: string; name: string; email: string; isAdmin: boolean; image: string | null };
 type Entry = { user: SessionUser | null; until: number };
@@ -20,6 +24,16 @@ export class SessionResolver {
     private readonly auth: BetterAuth,
     private readonly cookieName: string,
   ) {}
+
+  /** Evict revoked sessions on every server sharing the database, not only this one. */
+  async listenForRevocations(database: Database): Promise<() => Promise<void>> {
+    return database.listen(SESSION_REVOKED_CHANNEL, (token) => this.evictToken(token));
+  }
+
+  async broadcastRevocation(database: Database, token: string): Promise<void> {
+    this.evictToken(token);
+    await database.db.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${token})`);
+  }
 
   cookieValue(request: FastifyRequest): string | undefined {
     return request.cookies[this.cookieName] ?? request.cookies[`__Secure-${this.cookieName}`];

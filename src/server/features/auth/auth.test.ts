@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { createTestApp, createUser, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
 
 let t: TestApp;
@@ -70,5 +71,19 @@ describe('accounts and sessions', () => {
     const c = new TestClient(t.app);
     expect((await c.get('/api/login?returnTo=/messages')).headers.location).toBe('/login?returnTo=%2Fmessages');
     expect((await c.get('/api/login?returnTo=//evil.example')).headers.location).toBe('/login?returnTo=%2Fhome');
+  });
+
+  it('ends a session on every server sharing the database, despite their caches', async () => {
+    const other = await buildApp({ config: t.config, database: t.app.ctx.database, secret: t.app.ctx.secret });
+    try {
+      const u = await createUser(t.app);
+      const onOther = () => other.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: u.client.cookieHeader() } });
+      expect((await onOther()).statusCode).toBe(200); // now cached on the other server
+      const cookie = u.client.cookieHeader();
+      await u.client.get('/api/logout');
+      await expect.poll(async () => (await other.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode, { timeout: 5000 }).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 });

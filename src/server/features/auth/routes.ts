@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance) {
     const cookie = ctx.sessions.cookieValue(request);
     if (cookie) {
       applyCookies(reply, await signOut(ctx, fromNodeHeaders(request.headers)));
-      ctx.sessions.evictToken(cookie.split('.')[0] ?? cookie);
+      await ctx.sessions.broadcastRevocation(ctx.database, cookie.split('.')[0] ?? cookie);
     }
     return reply.redirect('/', 303);
   }
