@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
@@ -11,6 +12,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** For functions that run inside a caller's transaction or on their own. */
 export type DbOrTx = Db | Tx;
 export type DbKind = 'pglite' | 'postgres';
+
+/** Run raw SQL and get its rows; both drivers answer `{ rows }`. Numeric columns may come back as strings from pg. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export interface Database {
   db: Db;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+export const ARTIST_KINDS = ['tattoo', 'piercing', 'both'] as const;
+export const ARTIST_SORTS = ['relevance', 'rating', 'distance', 'soonest'] as const;
+export const ARTIST_PAGE_SIZE = 24;
+export const MAX_RADIUS_KM = 500;
+export const DEFAULT_RADIUS_KM = 50;
+
+const latLng = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, 'use "lat,lng", for example 40.71,-74.00')
+  .transform((v) => v.split(',').map(Number) as [number, number])
+  .refine(([lat, lng]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180, 'latitude must be within ±90 and longitude within ±180');
+
+const boolFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use a date like 2026-12-31');
+
+/** GET /api/artists query (DESIGN §4). Unknown parameters are refused so typos do not silently match everything. */
+export const ZArtistSearchQuery = z
+  .strictObject({
+    q: z.string().trim().max(100).optional(),
+    kind: z.enum(['tattoo', 'piercing']).optional(),
+    style: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]{1,40}$/, 'use a style slug such as fine-line or helix')
+      .optional(),
+    city: z.string().trim().min(1).max(80).optional(),
+    near: latLng.optional(),
+    radiusKm: z.coerce.number().positive().max(MAX_RADIUS_KM).optional(),
+    minRating: z.coerce.number().min(0).max(5).optional(),
+    maxDeposit: z.coerce.number().int('use whole cents').min(0).optional(),
+    verified: boolFlag.optional(),
+    availableFrom: isoDate.optional(),
+    availableTo: isoDate.optional(),
+    sort: z.enum(ARTIST_SORTS).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .refine((q) => q.sort !== 'distance' || q.near, { message: 'sort=distance needs near=lat,lng', path: ['sort'] })
+  .refine((q) => q.radiusKm === undefined || q.near, { message: 'radiusKm needs near=lat,lng', path: ['radiusKm'] })
+  .refine((q) => !q.availableFrom || !q.availableTo || q.availableFrom <= q.availableTo, {
+    message: 'availableFrom must be on or before availableTo',
+    path: ['availableFrom'],
+  });
+export type TArtistSearchQuery = z.infer<typeof ZArtistSearchQuery>;
+
+export type TArtistListItem = {
+  id: string;
+  slug: string;
+  displayName: string;
+  kind: (typeof ARTIST_KINDS)[number];
+  styles: string[];
+  city: string;
+  country: string;
+  timezone: string;
+  verified: boolean;
+  rating: { value: number | null; count: number };
+  distanceKm?: number;
+  studioName: string | null;
+  priceFromCents: number | null;
+  depositFromCents: number | null;
+  currency: string;
+  photoUrl: string | null;
+};
+
+export type TArtistPage = { items: TArtistListItem[]; nextCursor: string | null };
+
+export const slugifyStyle = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');

@@ -1,0 +1,110 @@
+/**
+ * Head data of the feature pages (spec §2), small enough for the route table.
+ * The page bodies live in features-content.ts, which only the lazily loaded page imports.
+ */
+export type FeaturePageMeta = { path: string; title: string; description: string };
+
+export const FEATURE_PAGE_META: FeaturePageMeta[] = [
+  {
+    path: '/features/smart-discovery',
+    title: 'Smart discovery',
+    description: 'Search tattoo and piercing artists by style, city, distance, rating, deposit and availability, with typo-tolerant search and shareable filters.',
+  },
+  {
+    path: '/features/seamless-booking',
+    title: 'Seamless booking',
+    description: 'Request a consultation or session, get an answer from the artist, pay the deposit and see your confirmed time in your own time zone.',
+  },
+  {
+    path: '/features/virtual-consultations',
+    title: 'Virtual consultations',
+    description: 'Talk through your tattoo or piercing with the artist on a video call in the browser, before you travel to the studio.',
+  },
+  {
+    path: '/features/digital-consent',
+    title: 'Digital consent',
+    description: 'Read and sign the consent form on your phone before the appointment; signed forms are locked, hashed and kept with an audit trail.',
+  },
+  {
+    path: '/features/secure-payments',
+    title: 'Secure payments',
+    description: 'Pay deposits of 100 to 500 USD through secure checkout, credited to your final price, with clear refund and reschedule rules.',
+  },
+  {
+    path: '/features/aftercare-automation',
+    title: 'Aftercare automation',
+    description: 'Day-by-day aftercare reminders after your session, following the tattoo and piercing healing timelines, with a direct line to your artist.',
+  },
+  {
+    path: '/features/real-time-messaging',
+    title: 'Real-time messaging',
+    description: 'Message your artist about ideas, references and booking details; messages arrive instantly and are never lost on a bad connection.',
+  },
+  {
+    path: '/features/analytics-dashboard',
+    title: 'Analytics dashboard',
+    description: 'For artists: see profile views, booking requests, conversion, deposits and reviews in one dashboard.',
+  },
+  {
+    path: '/features/flash-design-gallery',
+    title: 'Flash design gallery',
+    description: 'Browse ready-to-tattoo flash designs from artists near you, filter by style, size, price and city, and book a design in a few taps.',
+  },
+  {
+    path: '/features/identity-safety',
+    title: 'Identity and safety',
+    description: 'Verified artists, private contact details, secure accounts and consent checks: how Inkhaven keeps clients and artists safe.',
+  },
+];
+
+export const VIRTUAL_CONSULTATIONS_META: FeaturePageMeta = {
+  path: '/virtual-consultations',
+  title: 'Video consultations with tattoo and piercing artists',
+  description: 'Book a video consultation with a tattoo or piercing artist: share references, agree on design, placement and price, then book your session.',
+};
+
+export const SUPPORT_META: FeaturePageMeta = {
+  path: '/support',
+  title: 'Help and support',
+  description: 'Get help with bookings, deposits, rescheduling, payments and safety on Inkhaven, or contact our support team.',
+};
+
+export const SUPPORT_EMAIL = 'support@inkhaven.test';
+
+/** Support FAQ: rendered on /support and sent as FAQPage JSON-LD, so it sits with the head data. */
+export const SUPPORT_FAQ: Array<{ question: string; answer: string }> = [
+  {
+    question: 'How do I book an appointment?',
+    answer:
+      'Find an artist, open their profile and choose Book. Pick a consultation or a session, describe your idea, placement and size, add reference photos and choose a time. The artist accepts or declines your request; once accepted you pay the deposit and the booking is confirmed.',
+  },
+  {
+    question: 'How much is the deposit, and what happens to it?',
+    answer:
+      'Deposits are typically 100 to 500 USD, set by the artist for each service. The deposit is credited to your final price. If the artist cancels, it is refunded in full; if you cancel with less notice than the artist requires, it is not refunded.',
+  },
+  {
+    question: 'Can I reschedule or cancel?',
+    answer:
+      'Yes. Artists ask for 48 to 72 hours of notice (48 hours unless their profile says otherwise). Reschedule or cancel from your booking page; your deposit carries over to the new time and is never charged twice. Most artists allow up to two reschedules.',
+  },
+  {
+    question: 'How do I know an artist is safe?',
+    answer:
+      'Verified artists show a badge after we have checked their identity and studio details. Read reviews, which only come from completed bookings, look for healed work in their portfolio, and ask about sterilisation and jewelry during your consultation.',
+  },
+  {
+    question: 'Is my payment information secure?',
+    answer:
+      'Card payments are handled by our payment provider on its secure checkout page; Inkhaven never sees or stores your card number. Some artists take the deposit at the studio instead, which the booking shows clearly.',
+  },
+  {
+    question: 'My healing does not look right. What should I do?',
+    answer:
+      'Message your artist from your booking and follow the aftercare guide. If redness, heat, swelling or discharge persists beyond 48 hours or gets worse, see a doctor. Fever or red streaks need a doctor the same day.',
+  },
+  {
+    question: 'How do I report a problem with an artist or a client?',
+    answer: `Email ${SUPPORT_EMAIL} with the booking or profile link and what happened. We read every report, and we act quickly on anything that concerns safety.`,
+  },
+];
