@@ -72,3 +72,68 @@ export const slugifyStyle = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
+
+export const REVIEWS_PAGE_SIZE = 10;
+
+export type TRatingAggregate = {
+  ratingValue: number | null;
+  reviewCount: number;
+  bestRating: 5;
+  worstRating: 1;
+  /** Reviews per whole star, keyed 1 to 5 (a 4.5 counts as 4). */
+  ratingDistribution: Record<'1' | '2' | '3' | '4' | '5', number>;
+};
+
+export type TService = {
+  id: string;
+  name: string;
+  kind: 'consultation' | 'tattoo' | 'piercing';
+  durationMinutes: number;
+  priceMinCents: number;
+  priceMaxCents: number;
+  depositCents: number;
+  currency: string;
+  difficulty: 'Beginner' | 'Intermediate' | 'Advanced' | 'Expert' | null;
+};
+
+export type TPortfolioImage = { id: string; url: string; thumbUrl: string; width: number; height: number; caption: string };
+
+export type TArtistProfile = {
+  id: string;
+  slug: string;
+  displayName: string;
+  kind: (typeof ARTIST_KINDS)[number];
+  bio: string;
+  styles: string[];
+  city: string;
+  country: string;
+  timezone: string;
+  lat: number;
+  lng: number;
+  verified: boolean;
+  instagram: string | null;
+  workingHours: Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', Array<[string, string]>>>;
+  studio: { slug: string; name: string; address: string; city: string } | null;
+  services: TService[];
+  portfolio: TPortfolioImage[];
+  rating: TRatingAggregate;
+  policy: { noticeHours: number; maxReschedules: number; depositWindowHours: number };
+};
+
+export type TReview = {
+  id: string;
+  author: { name: string; location: string | null; isVerified: boolean };
+  ratingValue: number;
+  headline: string;
+  reviewBody: string;
+  datePublished: string;
+  reviewAspect: string | null;
+  pros: string | null;
+  cons: string | null;
+  isVerified: boolean;
+  bestRating: 5;
+  worstRating: 1;
+  reply: { body: string; date: string } | null;
+};
+
+export type TReviewPage = { items: TReview[]; nextCursor: string | null; aggregate: TRatingAggregate };

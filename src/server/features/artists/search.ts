@@ -102,16 +102,30 @@ export async function searchArtists(ctx: AppContext, query: TArtistSearchQuery):
     );
   }
 
-  const whereSql = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
   const order = direction === 'desc' ? sql`sort_key DESC, a.id ASC` : sql`sort_key ASC, a.id ASC`;
-  const rows = await queryRows<Row>(ctx.database.db, sql`
+  const rows = await selectListItems(ctx, { where, distance, sortKey, order, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(presentListItem),
+    nextCursor: rows.length > limit && last ? encodeCursor({ k: Number(last.sort_key), id: last.id }) : null,
+  };
+}
+
+/** The list-item query shared by search and studio pages. */
+async function selectListItems(
+  ctx: AppContext,
+  opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order: SQL; limit: number },
+): Promise<Row[]> {
+  const whereSql = opts.where.length ? sql`WHERE ${sql.join(opts.where, sql` AND `)}` : sql``;
+  return queryRows<Row>(ctx.database.db, sql`
     SELECT a.id, a.slug, a.display_name, a.kind, a.styles, a.city, a.country, a.timezone, a.verified,
            a.rating_sum / nullif(a.rating_count, 0) AS rating_value, a.rating_count,
-           ${distance ?? sql`NULL`} AS distance_km,
+           ${opts.distance ?? sql`NULL`} AS distance_km,
            st.name AS studio_name,
            svc.price_from_cents, svc.deposit_from_cents,
            img.thumb_key,
-           ${sortKey} AS sort_key
+           ${opts.sortKey} AS sort_key
     FROM artist_profiles a
     LEFT JOIN studios st ON st.id = a.studio_id
     LEFT JOIN LATERAL (
@@ -123,15 +137,20 @@ export async function searchArtists(ctx: AppContext, query: TArtistSearchQuery):
       SELECT p.thumb_key FROM portfolio_images p WHERE p.artist_id = a.id ORDER BY p.position, p.created_at LIMIT 1
     ) img ON true
     ${whereSql}
-    ORDER BY ${order}
-    LIMIT ${limit + 1}
+    ORDER BY ${opts.order}
+    LIMIT ${opts.limit}
   `);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(presentListItem),
-    nextCursor: rows.length > limit && last ? encodeCursor({ k: Number(last.sort_key), id: last.id }) : null,
-  };
+}
+
+export async function searchArtistsInStudio(ctx: AppContext, studioId: string): Promise<TArtistListItem[]> {
+  const rows = await selectListItems(ctx, {
+    where: [sql`a.studio_id = ${studioId}::uuid`],
+    distance: null,
+    sortKey: sql`a.display_name`,
+    order: sql`a.display_name ASC, a.id ASC`,
+    limit: 200,
+  });
+  return rows.map(presentListItem);
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
