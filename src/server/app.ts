@@ -14,9 +14,11 @@ import { registerWeb } from './http/web.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { artistRoutes } from './features/artists/routes.ts';
+import { studioRoutes } from './features/studios/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
+import { seoRoutes } from './features/seo/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +60,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, csrf: route.config?.csrf });
   });
   app.decorateRequest('user', null);
+  const stopListening = await sessions.listenForRevocations(database);
+  app.addHook('onClose', async () => stopListening());
 
   registerErrorHandling(app);
   await app.register(cookie);
@@ -96,9 +100,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(artistRoutes);
+  await app.register(studioRoutes);
   await app.register(analyticsRoutes);
   await app.register(notificationRoutes);
   await app.register(uploadRoutes);
+  await app.register(seoRoutes);
 
   if (opts.web) await registerWeb(app);
   else
