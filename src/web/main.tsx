@@ -6,6 +6,9 @@ import { AppProviders } from './app/providers.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from './app/ssr-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { listenForInstallPrompt } from './lib/install-prompt.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
+import { SW_UPDATE_CHECK_MS } from '../shared/limits.ts';
 import './styles.css';
 
 /** Load the lazy modules of the current page first, so hydration sees the same tree as the server. */
@@ -53,4 +56,8 @@ async function start() {
   }
 }
 
+// Spec §4: the install prompt can fire before React mounts; the worker registers at start-up (not in dev,
+// where Vite serves modules the worker would cache).
+listenForInstallPrompt();
+if (!import.meta.env.DEV) registerServiceWorker({ updateIntervalMs: SW_UPDATE_CHECK_MS });
 void start();

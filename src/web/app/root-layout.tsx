@@ -1,27 +1,39 @@
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { AnalyticsConsent } from './shell/analytics-consent.tsx';
 import { AuthGate } from './shell/auth-gate.tsx';
+import { AppErrorBoundary } from './shell/error-boundary.tsx';
 import { Navbar } from './shell/navbar.tsx';
+import { Prefetch } from './shell/prefetch.tsx';
+import { PwaBanners } from './shell/pwa/pwa-banners.tsx';
 import { RouteHead } from './shell/route-head.tsx';
 import { SkipLinks } from './shell/skip-links.tsx';
+import { Toaster } from './shell/toaster.tsx';
 import type { RouteHandle } from './route-meta.ts';
 
 export function RootLayout() {
   const matches = useMatches();
   const isProtected = matches.some((m) => (m.handle as RouteHandle | undefined)?.protected);
+  const { pathname } = useLocation();
   return (
     <>
       <RouteHead />
       <SkipLinks />
       <Navbar />
       <main id="main-content" tabIndex={-1} className="min-h-[calc(100vh-4rem)] pt-16 outline-none">
-        {isProtected ? (
-          <AuthGate>
+        <AppErrorBoundary resetKey={pathname}>
+          {isProtected ? (
+            <AuthGate>
+              <Outlet />
+            </AuthGate>
+          ) : (
             <Outlet />
-          </AuthGate>
-        ) : (
-          <Outlet />
-        )}
+          )}
+        </AppErrorBoundary>
       </main>
+      <PwaBanners />
+      <AnalyticsConsent />
+      <Prefetch />
+      <Toaster />
     </>
   );
 }

@@ -1,17 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import { pageImporters } from './page-registry.ts';
 import { RootLayout } from './root-layout.tsx';
-import type { RouteHandle, RouteMeta } from './route-meta.ts';
+import { RouteErrorBoundary } from './shell/error-boundary.tsx';
+import type { RouteHandle } from './route-meta.ts';
+import { artistSearchOptions, canonicalSearch } from '../features/artists/api/artist-queries.ts';
+import { FEATURE_PAGE_META, SUPPORT_FAQ, SUPPORT_META, VIRTUAL_CONSULTATIONS_META } from '../../shared/features-meta.ts';
 
 type PageModule = { default: React.ComponentType };
 type Importer = () => Promise<PageModule>;
 
 /** One route: a lazily loaded page with its head data. */
-function page(path: string, meta: RouteMeta, importer: Importer, opts: { protected?: boolean } = {}): RouteObject {
-  const handle: RouteHandle = { meta: opts.protected ? { ...meta, noindex: true } : meta, protected: Boolean(opts.protected) };
+function page(
+  path: string,
+  meta: RouteHandle['meta'] & object,
+  importer: Importer,
+  opts: { protected?: boolean; loader?: LoaderFunction } = {},
+): RouteObject {
+  pageImporters.set(path, importer);
+  const protectedMeta = typeof meta === 'function' ? (data: unknown) => ({ ...meta(data), noindex: true }) : { ...meta, noindex: true };
+  const handle: RouteHandle = { meta: opts.protected ? protectedMeta : meta, protected: Boolean(opts.protected) };
   return {
     path,
     handle,
+    ...(opts.loader ? { loader: opts.loader } : {}),
     lazy: async () => ({ Component: (await importer()).default }),
   };
 }
@@ -19,35 +31,51 @@ function page(path: string, meta: RouteMeta, importer: Importer, opts: { protect
 const comingSoon = (path: string, title: string, opts: { protected?: boolean } = {}) =>
   page(path, { title, description: `${title} on Inkhaven.` }, () => import('./pages/coming-soon-page.tsx'), opts);
 
-const FEATURE_PAGES: Array<[slug: string, title: string]> = [
-  ['smart-discovery', 'Smart discovery'],
-  ['seamless-booking', 'Seamless booking'],
-  ['virtual-consultations', 'Virtual consultations'],
-  ['digital-consent', 'Digital consent'],
-  ['secure-payments', 'Secure payments'],
-  ['aftercare-automation', 'Aftercare automation'],
-  ['real-time-messaging', 'Real-time messaging'],
-  ['analytics-dashboard', 'Analytics dashboard'],
-  ['flash-design-gallery', 'Flash design gallery'],
-  ['identity-safety', 'Identity safety'],
-];
+/** schema.org Article for the static guides (spec §2). */
+const guideArticle = (headline: string, description: string) => ({
+  '@context': 'https://schema.org',
+  '@type': 'Article',
+  headline,
+  description,
+  publisher: { '@type': 'Organization', name: 'Inkhaven' },
+});
+
+const PIERCING_STYLES_DESCRIPTION =
+  'Ear, facial and body piercings compared: difficulty, appointment length, price and healing time for 17 styles, with piercers for each.';
+const TATTOO_STYLES_DESCRIPTION =
+  'Nine popular tattoo styles explained, from traditional to fine line: characteristics, typical rates, time commitment, and artists for each.';
+const AFTERCARE_DESCRIPTION =
+  'Tattoo and piercing aftercare: day-by-day healing timeline, saline cleaning routine, products to use and avoid, and when to see a doctor.';
 
 /**
  * The route table of spec §2. Built per QueryClient so loaders can prime the cache on the
  * server (one client per request) and in the browser.
  */
-export function createRoutes(_queryClient: QueryClient): RouteObject[] {
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',
       Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
       children: [
         page('/', { title: 'Find tattoo and piercing artists', description: 'Find and book tattoo and piercing artists you can trust.' }, () => import('./pages/index-page.tsx')),
         page('/home', { title: 'Home' }, () => import('../features/home/home-page.tsx'), { protected: true }),
         page('/login', { title: 'Sign in', description: 'Sign in or create your Inkhaven account.' }, () => import('../features/auth/login-page.tsx')),
         { path: '/discover', loader: ({ request }) => redirect(`/artists${new URL(request.url).search}`) },
 
-        comingSoon('/artists', 'All artists'),
+        page(
+          '/artists',
+          { title: 'All artists', description: 'Search tattoo and piercing artists by style, city, distance, rating and deposit.' },
+          () => import('../features/artists/search-page.tsx'),
+          {
+            // Server-render the first page of results; the browser reuses it without refetching.
+            loader: async ({ request }) => {
+              const search = canonicalSearch(new URL(request.url).searchParams);
+              await queryClient.prefetchInfiniteQuery(artistSearchOptions(queryClient, search));
+              return null;
+            },
+          },
+        ),
         comingSoon('/tattoo-artists', 'Tattoo artists'),
         comingSoon('/piercing-artists', 'Piercing artists'),
         comingSoon('/studios', 'Studios'),
@@ -61,15 +89,27 @@ export function createRoutes(_queryClient: QueryClient): RouteObject[] {
         comingSoon('/consent-form', 'Consent form'),
         comingSoon('/demo-consent-form', 'Consent form demo'),
         comingSoon('/ar-test', 'AR preview'),
-        comingSoon('/test-switches', 'Switches'),
+        page('/test-switches', { title: 'Switches', description: 'Accessible switch demos.' }, () => import('../features/test-switches/test-switches-page.tsx')),
         comingSoon('/accessibility-demo', 'Accessibility'),
-        comingSoon('/piercing-styles', 'Piercing styles'),
-        comingSoon('/tattoo-styles', 'Tattoo styles'),
-        comingSoon('/aftercare-guides', 'Aftercare guides'),
-        comingSoon('/virtual-consultations', 'Virtual consultations'),
-        comingSoon('/support', 'Support'),
+        page('/piercing-styles', { title: 'Piercing styles guide', description: PIERCING_STYLES_DESCRIPTION, jsonLd: guideArticle('Piercing styles guide', PIERCING_STYLES_DESCRIPTION) }, () => import('../features/guides/piercing-styles-page.tsx')),
+        page('/tattoo-styles', { title: 'Tattoo styles guide', description: TATTOO_STYLES_DESCRIPTION, jsonLd: guideArticle('Tattoo styles guide', TATTOO_STYLES_DESCRIPTION) }, () => import('../features/guides/tattoo-styles-page.tsx')),
+        page('/aftercare-guides', { title: 'Tattoo and piercing aftercare guide', description: AFTERCARE_DESCRIPTION, jsonLd: guideArticle('Tattoo and piercing aftercare guide', AFTERCARE_DESCRIPTION) }, () => import('../features/guides/aftercare-guides-page.tsx')),
+        page(VIRTUAL_CONSULTATIONS_META.path, { title: VIRTUAL_CONSULTATIONS_META.title, description: VIRTUAL_CONSULTATIONS_META.description }, () => import('../features/marketing/feature-page.tsx')),
+        page(
+          SUPPORT_META.path,
+          {
+            title: SUPPORT_META.title,
+            description: SUPPORT_META.description,
+            jsonLd: {
+              '@context': 'https://schema.org',
+              '@type': 'FAQPage',
+              mainEntity: SUPPORT_FAQ.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+            },
+          },
+          () => import('../features/marketing/support-page.tsx'),
+        ),
         comingSoon('/consultation', 'Consultation'),
-        ...FEATURE_PAGES.map(([slug, title]) => comingSoon(`/features/${slug}`, title)),
+        ...FEATURE_PAGE_META.map((m) => page(m.path, { title: m.title, description: m.description }, () => import('../features/marketing/feature-page.tsx'))),
 
         comingSoon('/messages', 'Messages', { protected: true }),
         comingSoon('/messages/:id', 'Conversation', { protected: true }),

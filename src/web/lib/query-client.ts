@@ -32,3 +32,13 @@ export function createQueryClient(fetchImpl?: FetchLike): QueryClient {
     },
   });
 }
+
+/**
+ * GET a path through the client's default query function, so custom query functions
+ * (infinite lists) use the same fetch as everything else — fastify.inject while rendering on the server.
+ */
+export async function getJson<T>(queryClient: QueryClient, path: string, signal?: AbortSignal): Promise<T> {
+  const queryFn = queryClient.getDefaultOptions().queries?.queryFn as QueryFunction<T> | undefined;
+  if (!queryFn) throw new Error('The query client has no default query function');
+  return queryFn({ queryKey: [path], signal: signal ?? new AbortController().signal, meta: undefined, client: queryClient } as never);
+}

@@ -1,0 +1,59 @@
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { TArtistPage, TArtistProfile, TReviewPage } from '../../../../shared/contracts/artists.ts';
+import { getJson } from '../../../lib/query-client.ts';
+
+/** The search parameters the list page keeps in its URL (and sends to GET /api/artists as they are). */
+export const SEARCH_PARAM_NAMES = ['q', 'kind', 'style', 'city', 'near', 'radiusKm', 'minRating', 'maxDeposit', 'verified', 'sort'] as const;
+
+export function canonicalSearch(params: URLSearchParams): string {
+  const out = new URLSearchParams();
+  for (const name of SEARCH_PARAM_NAMES) {
+    const v = params.get(name);
+    if (v) out.set(name, v);
+  }
+  return out.toString();
+}
+
+export function artistSearchOptions(queryClient: QueryClient, search: string) {
+  return infiniteQueryOptions({
+    queryKey: ['/api/artists', search],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const qs = new URLSearchParams(search);
+      if (pageParam) qs.set('cursor', pageParam);
+      const s = qs.toString();
+      return getJson<TArtistPage>(queryClient, `/api/artists${s ? `?${s}` : ''}`, signal);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export const artistProfileOptions = (slug: string) => queryOptions<TArtistProfile>({ queryKey: [`/api/artists/${encodeURIComponent(slug)}`] });
+
+export function artistReviewsOptions(queryClient: QueryClient, slug: string) {
+  return infiniteQueryOptions({
+    queryKey: [`/api/artists/${encodeURIComponent(slug)}/reviews`, 'pages'],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      getJson<TReviewPage>(queryClient, `/api/artists/${encodeURIComponent(slug)}/reviews${pageParam ? `?cursor=${pageParam}` : ''}`, signal),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export type TStudioSummary = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  address: string;
+  city: string;
+  country: string;
+  timezone: string;
+  lat: number;
+  lng: number;
+  hours: Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', Array<[string, string]>>>;
+  artistCount: number;
+};
+export const studiosOptions = () => queryOptions<{ items: TStudioSummary[] }>({ queryKey: ['/api/studios'] });
+export const studioOptions = (slug: string) =>
+  queryOptions<TStudioSummary & { artists: TArtistPage['items'] }>({ queryKey: [`/api/studios/${encodeURIComponent(slug)}`] });

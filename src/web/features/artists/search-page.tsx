@@ -1,0 +1,200 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { LocateFixed, SlidersHorizontal } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { PIERCING_STYLES } from '../../../shared/guides/piercing-styles.ts';
+import { slugify } from '../../../shared/guides/search-links.ts';
+import { TATTOO_CATEGORIES } from '../../../shared/guides/tattoo-styles.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { Button } from '../../ui/button.tsx';
+import { artistSearchOptions, canonicalSearch } from './api/artist-queries.ts';
+import { ArtistCard, ArtistCardSkeleton } from './components/artist-card.tsx';
+
+const TATTOO_STYLE_NAMES = TATTOO_CATEGORIES.flatMap((c) => c.styles);
+const PIERCING_STYLE_NAMES = PIERCING_STYLES.map((s) => s.name);
+const SELECT = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-600';
+
+function Select({ label, name, value, children }: { label: string; name: string; value: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-900">{label}</label>
+      <select id={id} name={name} defaultValue={value} className={SELECT}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** /artists: every filter lives in the URL, so a search can be shared and the back button works. */
+export default function ArtistSearchPage() {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const search = canonicalSearch(params);
+  const results = useInfiniteQuery(artistSearchOptions(queryClient, search));
+  const [locating, setLocating] = useState<string | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const formKey = search; // remount the form when the URL changes (back button), so fields show the URL's values
+
+  const apply = (next: URLSearchParams) => setParams(new URLSearchParams(canonicalSearch(next)));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const [key, value] of data) if (typeof value === 'string' && value.trim()) next.set(key, value.trim());
+    if (data.get('verified') === 'on') next.set('verified', 'true');
+    if (data.get('maxDeposit')) next.set('maxDeposit', String(Math.round(Number(data.get('maxDeposit')) * 100)));
+    if (params.get('near')) next.set('near', params.get('near')!);
+    if (!next.get('near')) next.delete('radiusKm');
+    if (next.get('sort') === 'distance' && !next.get('near')) next.delete('sort');
+    apply(next);
+  };
+
+  const useMyLocation = () => {
+    if (!('geolocation' in navigator)) {
+      setLocating('Your browser cannot share a location. Type a city instead.');
+      return;
+    }
+    setLocating('Finding your location…');
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setLocating(null);
+        const next = new URLSearchParams(params);
+        next.set('near', `${pos.coords.latitude.toFixed(3)},${pos.coords.longitude.toFixed(3)}`);
+        next.set('sort', 'distance');
+        if (!next.get('radiusKm')) next.set('radiusKm', '50');
+        next.delete('city');
+        apply(next);
+      },
+      () => setLocating('We could not get your location. Check the browser permission, or type a city instead.'),
+      { timeout: 10_000, maximumAge: 600_000 },
+    );
+  };
+
+  const clearNear = () => {
+    const next = new URLSearchParams(params);
+    next.delete('near');
+    next.delete('radiusKm');
+    if (next.get('sort') === 'distance') next.delete('sort');
+    apply(next);
+  };
+
+  const items = results.data?.pages.flatMap((p) => p.items) ?? [];
+  const kind = params.get('kind') ?? '';
+  const styleNames = kind === 'piercing' ? PIERCING_STYLE_NAMES : kind === 'tattoo' ? TATTOO_STYLE_NAMES : [...TATTOO_STYLE_NAMES, ...PIERCING_STYLE_NAMES];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-stone-900">Find an artist</h1>
+      <p className="mt-1 text-stone-700">Search tattoo and piercing artists by name, style, city or distance.</p>
+
+      <form key={formKey} onSubmit={onSubmit} role="search" aria-label="Artist search" className="mt-6 space-y-4 rounded-lg border border-stone-200 bg-stone-50 p-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1 space-y-1">
+            <label htmlFor="artist-q" className="block text-sm font-medium text-stone-900">Search</label>
+            <input id="artist-q" name="q" type="search" defaultValue={params.get('q') ?? ''} placeholder="Name, style or city — e.g. fine line Portland" className={SELECT} />
+          </div>
+          <Button type="submit" className="sm:w-32">Search</Button>
+          <Button type="button" variant="secondary" className="sm:hidden" aria-expanded={filtersOpen} aria-controls="artist-filters" onClick={() => setFiltersOpen((o) => !o)}>
+            <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Filters
+          </Button>
+        </div>
+        <div id="artist-filters" className={`${filtersOpen ? 'grid' : 'hidden'} gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-6`}>
+          <Select label="Kind" name="kind" value={kind}>
+            <option value="">Tattoo and piercing</option>
+            <option value="tattoo">Tattoo</option>
+            <option value="piercing">Piercing</option>
+          </Select>
+          <Select label="Style" name="style" value={params.get('style') ?? ''}>
+            <option value="">Any style</option>
+            {styleNames.map((s) => (
+              <option key={s} value={slugify(s)}>{s}</option>
+            ))}
+          </Select>
+          <div className="space-y-1">
+            <label htmlFor="artist-city" className="block text-sm font-medium text-stone-900">City</label>
+            <input id="artist-city" name="city" defaultValue={params.get('city') ?? ''} className={SELECT} autoComplete="address-level2" />
+          </div>
+          <Select label="Minimum rating" name="minRating" value={params.get('minRating') ?? ''}>
+            <option value="">Any rating</option>
+            <option value="4.5">4.5 and up</option>
+            <option value="4">4 and up</option>
+            <option value="3">3 and up</option>
+          </Select>
+          <div className="space-y-1">
+            <label htmlFor="artist-deposit" className="block text-sm font-medium text-stone-900">Max deposit (USD)</label>
+            <input id="artist-deposit" name="maxDeposit" type="number" min={0} step={10} inputMode="numeric" defaultValue={params.get('maxDeposit') ? String(Number(params.get('maxDeposit')) / 100) : ''} className={SELECT} />
+          </div>
+          <Select label="Sort by" name="sort" value={params.get('sort') ?? ''}>
+            <option value="">Best match</option>
+            <option value="rating">Rating</option>
+            {params.get('near') ? <option value="distance">Distance</option> : null}
+          </Select>
+          <div className="flex items-center gap-2 sm:col-span-2">
+            <input id="artist-verified" name="verified" type="checkbox" defaultChecked={params.get('verified') === 'true'} className="h-4 w-4 rounded border-stone-400 accent-stone-900" />
+            <label htmlFor="artist-verified" className="text-sm text-stone-900">Verified artists only</label>
+          </div>
+          <div className="flex flex-wrap items-center gap-2 sm:col-span-4">
+            {params.get('near') ? (
+              <>
+                <Select label="Within" name="radiusKm" value={params.get('radiusKm') ?? '50'}>
+                  {[10, 25, 50, 100, 250].map((km) => (
+                    <option key={km} value={km}>{km} km of you</option>
+                  ))}
+                </Select>
+                <Button variant="ghost" onClick={clearNear} className="self-end">Stop using my location</Button>
+              </>
+            ) : (
+              <Button variant="secondary" onClick={useMyLocation}>
+                <LocateFixed className="h-4 w-4" aria-hidden="true" /> Near me
+              </Button>
+            )}
+          </div>
+        </div>
+        {locating ? <p role="status" className="text-sm text-stone-700">{locating}</p> : null}
+      </form>
+
+      <section aria-labelledby="results-heading" className="mt-8">
+        <h2 id="results-heading" className="sr-only">Results</h2>
+        <div aria-live="polite" className="mb-3 text-sm text-stone-700">
+          {results.isSuccess ? `${items.length}${results.hasNextPage ? '+' : ''} artist${items.length === 1 ? '' : 's'} found` : null}
+        </div>
+        {results.isError ? (
+          <div role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
+            {errorMessage(results.error)}
+            <Button variant="secondary" className="ml-3" onClick={() => void results.refetch()}>Try again</Button>
+          </div>
+        ) : null}
+        {results.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" role="status" aria-label="Loading artists">
+            {Array.from({ length: 8 }, (_, i) => <ArtistCardSkeleton key={i} />)}
+          </div>
+        ) : null}
+        {results.isSuccess && items.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
+            <h3 className="text-lg font-semibold text-stone-900">No artists match all of that</h3>
+            <p className="mt-2 text-stone-700">Try fewer filters, a larger radius or a nearby city.</p>
+            <Button variant="secondary" className="mt-4" onClick={() => setParams(new URLSearchParams())}>Clear all filters</Button>
+          </div>
+        ) : null}
+        {items.length > 0 ? (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {items.map((a) => (
+              <li key={a.id}>
+                <ArtistCard artist={a} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {results.hasNextPage ? (
+          <div className="mt-8 flex justify-center">
+            <Button variant="secondary" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+              {results.isFetchingNextPage ? 'Loading…' : 'Show more artists'}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** Money in minor units → "$150" (no cents when whole). */
+export function formatMoney(cents: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+}
+
+export function formatDuration(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const weekdayName = (isoDay: number) => WEEKDAYS[isoDay - 1] ?? '';
+
+/** "America/New_York" → "New York time (EST)" style label for a zone, as of now. */
+export function zoneLabel(timeZone: string): string {
+  try {
+    const short = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value;
+    const city = timeZone.split('/').pop()?.replace(/_/g, ' ') ?? timeZone;
+    return short ? `${city} time (${short})` : `${city} time`;
+  } catch {
+    return timeZone;
+  }
+}

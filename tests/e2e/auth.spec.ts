@@ -1,0 +1,87 @@
+import { DEMO, TEST_PASSWORD, expect, mainNav, signIn, signUp, test, waitForHydrated } from './shell-helpers.ts';
+
+test.describe('accounts', () => {
+  test('sign-up with a new email lands on /home with the greeting', async ({ page }) => {
+    await signUp(page, 'Mara');
+    await expect(mainNav(page).getByText('Welcome, Mara', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Mara');
+    await expect(mainNav(page).getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
+  });
+
+  test('sign-in with the demo client, then sign-out returns to / signed out', async ({ page }) => {
+    await signIn(page, DEMO.client);
+    const nav = mainNav(page);
+    await expect(nav.getByText(/^Welcome, \S+/)).toBeVisible();
+    const me = await page.request.get('/api/auth/user');
+    expect(me.status()).toBe(200);
+    const { firstName } = (await me.json()) as { firstName: string };
+    await expect(nav.getByText(`Welcome, ${firstName || 'User'}`, { exact: true })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Get Started' })).toBeVisible();
+    await expect(mainNav(page).getByText(/^Welcome,/)).toHaveCount(0);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  });
+
+  test('a signed-up user can sign out and sign back in', async ({ page }) => {
+    const email = await signUp(page, 'Juno');
+    await mainNav(page).getByRole('link', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await signIn(page, email, TEST_PASSWORD);
+    await expect(mainNav(page).getByText('Welcome, Juno', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('auth gate', () => {
+  test('a visitor on /messages sees "Redirecting to login..." and ends on /login', async ({ page }) => {
+    const response = await page.goto('/messages', { waitUntil: 'commit' });
+    // The first HTML already says what is happening, before any script runs.
+    expect(await response?.text()).toContain('Redirecting to login...');
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fmessages$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('a client-side navigation to a protected page shows the gate too', async ({ page }) => {
+    await page.goto('/');
+    const link = page.getByRole('link', { name: 'Browse artists' }).first();
+    await waitForHydrated(link);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/consultations');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fconsultations$/);
+  });
+});
+
+test('CSRF: a mutation after the token cookie is lost succeeds thanks to one retry', async ({ page, context }) => {
+  await signUp(page, 'Tess');
+  await page.goto('/test-switches');
+  const trigger = page.getByRole('switch', { name: 'Simulate a rendering error' });
+  await waitForHydrated(trigger);
+
+  // First mutation: the app fetches and caches a CSRF token.
+  const first = page.waitForResponse((r) => r.url().endsWith('/api/analytics/error') && r.request().method() === 'POST');
+  await trigger.click();
+  expect((await first).status()).toBe(204);
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { name: 'Switches' })).toBeVisible();
+
+  // Lose only the CSRF cookie: the cached token no longer matches anything the server knows.
+  await context.clearCookies({ name: 'inkhaven.csrf' });
+  const statuses: number[] = [];
+  let tokenFetches = 0;
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/analytics/error') && r.request().method() === 'POST') statuses.push(r.status());
+    if (r.url().endsWith('/api/auth/csrf-token')) tokenFetches += 1;
+  });
+  const succeeded = page.waitForResponse((r) => r.url().endsWith('/api/analytics/error') && r.status() === 204);
+  await page.getByRole('switch', { name: 'Simulate a rendering error' }).click();
+  await succeeded;
+  expect(statuses).toEqual([403, 204]);
+  expect(tokenFetches).toBe(1);
+  // Still signed in: only the CSRF cookie was touched.
+  expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+});
