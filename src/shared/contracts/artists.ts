@@ -67,12 +67,6 @@ export type TArtistListItem = {
 
 export type TArtistPage = { items: TArtistListItem[]; nextCursor: string | null };
 
-export const slugifyStyle = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-
 export const REVIEWS_PAGE_SIZE = 10;
 
 export type TRatingAggregate = {
