@@ -1,10 +1,10 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { DEFAULT_DESCRIPTION, fullTitle, resolveMeta, type RouteHandle } from './app/route-meta.ts';
 import { createRoutes } from './app/routes.tsx';
-import { serializeSsrState } from './app/ssr-state.ts';
+import { serializeSsrState, type SerializedRouteError } from './app/ssr-state.ts';
 import { AUTH_USER_KEY, OWN_ARTIST_KEY } from './lib/auth.ts';
 import type { FetchLike } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -45,7 +45,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const deepest = [...context.matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.meta);
   const handle = deepest?.route.handle as RouteHandle | undefined;
   const meta = resolveMeta(handle, deepest ? context.loaderData[deepest.route.id] : undefined);
-  const isNotFound = context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.notFound);
+  const isNotFound = context.statusCode === 404 || context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.notFound);
   const url = new URL(input.request.url);
   const canonical = `${input.publicUrl}${url.pathname === '/' ? '/' : url.pathname.replace(/\/$/, '')}`;
   const title = fullTitle(meta?.title ?? 'Inkhaven');
@@ -64,6 +64,13 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     ...(meta?.jsonLd ? [`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`] : []),
   ].join('\n    ');
 
-  const state = serializeSsrState({ queries: dehydrate(queryClient), loaderData: context.loaderData });
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([id, e]): [string, SerializedRouteError] =>
+          isRouteErrorResponse(e) ? [id, { status: e.status, statusText: e.statusText, data: e.data }] : [id, { status: 500, statusText: 'Error', data: null }],
+        ),
+      )
+    : null;
+  const state = serializeSsrState({ queries: dehydrate(queryClient), loaderData: context.loaderData, errors });
   return { kind: 'page', status: isNotFound ? 404 : context.statusCode, head, html, state };
 }

@@ -1,7 +1,7 @@
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, UNSAFE_ErrorResponseImpl, type RouteObject } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from './app/ssr-state.ts';
@@ -35,7 +35,10 @@ async function start() {
 
   if (state) {
     await preloadLazyMatches(routes);
-    const router = createBrowserRouter(routes, { hydrationData: { loaderData: state.loaderData } });
+    const errors = state.errors
+      ? Object.fromEntries(Object.entries(state.errors).map(([id, e]) => [id, new UNSAFE_ErrorResponseImpl(e.status, e.statusText, e.data)]))
+      : null;
+    const router = createBrowserRouter(routes, { hydrationData: { loaderData: state.loaderData, errors } });
     hydrateRoot(
       rootElement,
       <StrictMode>

@@ -4,7 +4,11 @@ import { pageImporters } from './page-registry.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorBoundary } from './shell/error-boundary.tsx';
 import type { RouteHandle } from './route-meta.ts';
-import { artistSearchOptions, canonicalSearch } from '../features/artists/api/artist-queries.ts';
+import { artistProfileMeta } from '../features/artists/profile-meta.ts';
+import { artistProfileOptions, artistReviewsOptions, artistSearchOptions, canonicalSearch } from '../features/artists/api/artist-queries.ts';
+import { ensureOr404 } from '../lib/query-client.ts';
+import type { TArtistProfile } from '../../shared/contracts/artists.ts';
+import { ResourceErrorBoundary } from './pages/resource-error-boundary.tsx';
 import { FEATURE_PAGE_META, SUPPORT_FAQ, SUPPORT_META, VIRTUAL_CONSULTATIONS_META } from '../../shared/features-meta.ts';
 
 type PageModule = { default: React.ComponentType };
@@ -15,7 +19,7 @@ function page(
   path: string,
   meta: RouteHandle['meta'] & object,
   importer: Importer,
-  opts: { protected?: boolean; loader?: LoaderFunction } = {},
+  opts: { protected?: boolean; loader?: LoaderFunction; errorBoundary?: React.ComponentType } = {},
 ): RouteObject {
   pageImporters.set(path, importer);
   const protectedMeta = typeof meta === 'function' ? (data: unknown) => ({ ...meta(data), noindex: true }) : { ...meta, noindex: true };
@@ -24,6 +28,7 @@ function page(
     path,
     handle,
     ...(opts.loader ? { loader: opts.loader } : {}),
+    ...(opts.errorBoundary ? { ErrorBoundary: opts.errorBoundary } : {}),
     lazy: async () => ({ Component: (await importer()).default }),
   };
 }
@@ -80,8 +85,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         comingSoon('/piercing-artists', 'Piercing artists'),
         comingSoon('/studios', 'Studios'),
         comingSoon('/studios/:slug', 'Studio'),
-        comingSoon('/artists/:slug', 'Artist'),
-        comingSoon('/artist/:slug', 'Artist'),
+        ...['/artists/:slug', '/artist/:slug'].map((path) =>
+          page(path, artistProfileMeta, () => import('../features/artists/profile-page.tsx'), {
+            loader: async ({ params }) => {
+              const slug = params.slug ?? '';
+              const [profile] = await Promise.all([
+                ensureOr404<TArtistProfile>(queryClient, artistProfileOptions(slug)),
+                queryClient.prefetchInfiniteQuery(artistReviewsOptions(queryClient, slug)),
+              ]);
+              return profile;
+            },
+            errorBoundary: ResourceErrorBoundary,
+          }),
+        ),
         comingSoon('/flash', 'Flash designs'),
         comingSoon('/booking', 'Book an artist'),
         comingSoon('/booking/:artistId', 'Book an appointment'),

@@ -4,7 +4,11 @@ import type { DehydratedState } from '@tanstack/react-query';
 export type SsrState = {
   queries: DehydratedState;
   loaderData: Record<string, unknown>;
+  /** Route errors by route id; only HTTP-like errors (404s) are carried over. */
+  errors: Record<string, SerializedRouteError> | null;
 };
+
+export type SerializedRouteError = { status: number; statusText: string; data: unknown };
 
 export const SSR_STATE_ELEMENT_ID = '__INKHAVEN_STATE__';
 

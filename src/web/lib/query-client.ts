@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { throwIfResNotOk, type FetchLike } from './api.ts';
+import { data } from 'react-router';
+import { ApiError, throwIfResNotOk, type FetchLike } from './api.ts';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -41,4 +42,14 @@ export async function getJson<T>(queryClient: QueryClient, path: string, signal?
   const queryFn = queryClient.getDefaultOptions().queries?.queryFn as QueryFunction<T> | undefined;
   if (!queryFn) throw new Error('The query client has no default query function');
   return queryFn({ queryKey: [path], signal: signal ?? new AbortController().signal, meta: undefined, client: queryClient } as never);
+}
+
+/** For loaders of one thing: load it, or answer the route with a 404 the error boundary shows as not found. */
+export async function ensureOr404<T>(queryClient: QueryClient, options: { queryKey: readonly unknown[] }): Promise<T> {
+  try {
+    return await queryClient.ensureQueryData<T>({ queryKey: options.queryKey });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data('Not found', { status: 404 });
+    throw error;
+  }
 }
