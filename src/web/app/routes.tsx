@@ -5,6 +5,7 @@ import { RootLayout } from './root-layout.tsx';
 import { RouteErrorBoundary } from './shell/error-boundary.tsx';
 import type { RouteHandle } from './route-meta.ts';
 import { artistProfileMeta } from '../features/artists/profile-meta.ts';
+import { studioMeta, studioOptions, studiosOptions, type TStudio } from '../features/studios/studio-queries.ts';
 import { artistProfileOptions, artistReviewsOptions, artistSearchOptions, canonicalSearch } from '../features/artists/api/artist-queries.ts';
 import { ensureOr404 } from '../lib/query-client.ts';
 import type { TArtistProfile } from '../../shared/contracts/artists.ts';
@@ -83,8 +84,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ),
         comingSoon('/tattoo-artists', 'Tattoo artists'),
         comingSoon('/piercing-artists', 'Piercing artists'),
-        comingSoon('/studios', 'Studios'),
-        comingSoon('/studios/:slug', 'Studio'),
+        page('/studios', { title: 'Studios', description: 'Tattoo and piercing studios on Inkhaven, by city, with their artists and opening hours.' }, () => import('../features/studios/studios-page.tsx'), {
+          loader: async () => {
+            await queryClient.prefetchQuery(studiosOptions());
+            return null;
+          },
+        }),
+        page('/studios/:slug', studioMeta, () => import('../features/studios/studio-page.tsx'), {
+          loader: async ({ params }) => ensureOr404<TStudio>(queryClient, studioOptions(params.slug ?? '')),
+          errorBoundary: ResourceErrorBoundary,
+        }),
         ...['/artists/:slug', '/artist/:slug'].map((path) =>
           page(path, artistProfileMeta, () => import('../features/artists/profile-page.tsx'), {
             loader: async ({ params }) => {

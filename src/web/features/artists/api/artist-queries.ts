@@ -39,21 +39,3 @@ export function artistReviewsOptions(queryClient: QueryClient, slug: string) {
     getNextPageParam: (last) => last.nextCursor,
   });
 }
-
-export type TStudioSummary = {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  address: string;
-  city: string;
-  country: string;
-  timezone: string;
-  lat: number;
-  lng: number;
-  hours: Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', Array<[string, string]>>>;
-  artistCount: number;
-};
-export const studiosOptions = () => queryOptions<{ items: TStudioSummary[] }>({ queryKey: ['/api/studios'] });
-export const studioOptions = (slug: string) =>
-  queryOptions<TStudioSummary & { artists: TArtistPage['items'] }>({ queryKey: [`/api/studios/${encodeURIComponent(slug)}`] });

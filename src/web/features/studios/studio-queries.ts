@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TArtistListItem } from '../../../shared/contracts/artists.ts';
+
+export type TStudioSummary = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  address: string;
+  city: string;
+  country: string;
+  timezone: string;
+  lat: number;
+  lng: number;
+  hours: Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', Array<[string, string]>>>;
+  artistCount: number;
+};
+
+export const studiosOptions = () => queryOptions<{ items: TStudioSummary[] }>({ queryKey: ['/api/studios'] });
+export const studioOptions = (slug: string) =>
+  queryOptions<TStudioSummary & { artists: TArtistListItem[] }>({ queryKey: [`/api/studios/${encodeURIComponent(slug)}`] });
+
+export type TStudio = TStudioSummary & { artists: TArtistListItem[] };
+
+/** Head data for a studio page, with schema.org TattooParlor markup. */
+export function studioMeta(data: unknown): { title: string; description?: string; noindex?: boolean; jsonLd?: Record<string, unknown> } {
+  const studio = data as TStudio | null | undefined;
+  if (!studio) return { title: 'Studio not found', noindex: true };
+  return {
+    title: `${studio.name}, ${studio.city}`,
+    description: `${studio.name} at ${studio.address}, ${studio.city}: ${studio.artists.length} artists. ${studio.description}`.slice(0, 300),
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'TattooParlor',
+      name: studio.name,
+      address: { '@type': 'PostalAddress', streetAddress: studio.address, addressLocality: studio.city, addressCountry: studio.country },
+      geo: { '@type': 'GeoCoordinates', latitude: studio.lat, longitude: studio.lng },
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, waitForHydrated } from './shell-helpers.ts';
+
+test.describe('artist search', () => {
+  test('server-renders results, keeps filters in the URL, and the back button restores them', async ({ page, request }) => {
+    const html = await (await request.get('/artists?kind=piercing')).text();
+    expect(html).toContain('Find an artist');
+    expect(html).toMatch(/artist(s)? found|href="\/artists\/[a-z0-9-]+"/);
+
+    await page.goto('/artists');
+    const form = page.getByRole('search', { name: 'Artist search' });
+    await waitForHydrated(form.getByRole('button', { name: 'Search' }));
+    const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+    await expect(cards.first()).toBeVisible();
+
+    await form.getByLabel('Kind').selectOption('piercing');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/kind=piercing/);
+    await expect(cards.first()).toBeVisible();
+
+    await form.getByLabel('Minimum rating').selectOption('4.5');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/kind=piercing.*minRating=4.5|minRating=4.5.*kind=piercing/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/artists\?kind=piercing$/);
+    await expect(page.getByRole('search').getByLabel('Kind')).toHaveValue('piercing');
+    await expect(page.getByRole('search').getByLabel('Minimum rating')).toHaveValue('');
+  });
+
+  test('shows an empty state that suggests widening the search', async ({ page }) => {
+    await page.goto('/artists?q=zzzzqqqxxyy');
+    await expect(page.getByRole('heading', { name: 'No artists match all of that' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Clear all filters' })).toBeVisible();
+  });
+});
+
+test.describe('artist profile', () => {
+  test('opens the portfolio lightbox and moves through it by keyboard', async ({ page, request }) => {
+    const search = (await (await request.get('/api/artists?limit=1&sort=rating')).json()) as { items: Array<{ slug: string; displayName: string }> };
+    const artist = search.items[0]!;
+    const res = await page.goto(`/artists/${artist.slug}`);
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle(new RegExp(`^${artist.displayName}.*\\| Inkhaven$`));
+    const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
+    expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({ '@type': 'LocalBusiness', aggregateRating: { '@type': 'AggregateRating' } });
+
+    const first = page.getByRole('button', { name: /^Open image 1 of/ });
+    await waitForHydrated(first);
+    await first.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('(1 /');
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog).toContainText('(2 /');
+    await page.keyboard.press('ArrowLeft');
+    await expect(dialog).toContainText('(1 /');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(first).toBeFocused();
+    await expect(page.getByText('Verified Booking').first()).toBeVisible();
+  });
+
+  test('answers 404 for an unknown artist inside the shell', async ({ page }) => {
+    const res = await page.goto('/artists/no-such-artist-here');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('studios list and a studio page', async ({ page }) => {
+    await page.goto('/studios');
+    const link = page.getByRole('main').getByRole('link').first();
+    await link.click();
+    await expect(page).toHaveURL(/\/studios\/[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { name: 'Artists' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Opening hours' })).toBeVisible();
+  });
+
+  test('has no serious accessibility problems on search, profile and studios', async ({ page, request }) => {
+    const search = (await (await request.get('/api/artists?limit=1')).json()) as { items: Array<{ slug: string }> };
+    for (const path of ['/artists', `/artists/${search.items[0]!.slug}`, '/studios']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious, `${path}: ${serious.map((v) => v.id).join(', ')}`).toEqual([]);
+    }
+  });
+});
