@@ -1,3 +1,5 @@
+import { DIFFICULTIES, sessionDurationMinutes, type Difficulty } from '../../../shared/guides/difficulty.ts';
+import { PIERCING_CATEGORIES, type PiercingCategoryId } from '../../../shared/guides/piercing-styles.ts';
 import type { WeeklyHours } from '../schema/index.ts';
 
 /** Static demo content: places, people and words. Builders in demo.ts and catalogue.ts combine them. */
@@ -17,35 +19,17 @@ export const TATTOO_STYLES = [
   'Abstract',
 ] as const;
 
-export type Difficulty = 'Beginner' | 'Intermediate' | 'Advanced' | 'Expert';
+/** Piercing styles and their difficulty come from the public guide, so services match what /piercing-styles says (Genital is left out of the demo). */
+export const PIERCING_STYLES: ReadonlyArray<{ name: string; difficulty: Difficulty; area: PiercingCategoryId }> = PIERCING_CATEGORIES.flatMap((c) =>
+  c.styles.filter((s) => s.name !== 'Genital').map((s) => ({ name: s.name, difficulty: s.difficulty, area: c.id })),
+);
 
-/** Piercing styles of spec §3 (Genital is left out of the demo) with the difficulty we give each. */
-export const PIERCING_STYLES: ReadonlyArray<{ name: string; difficulty: Difficulty; area: 'ear' | 'facial' | 'body' }> = [
-  { name: 'Lobe', difficulty: 'Beginner', area: 'ear' },
-  { name: 'Helix', difficulty: 'Intermediate', area: 'ear' },
-  { name: 'Tragus', difficulty: 'Intermediate', area: 'ear' },
-  { name: 'Conch', difficulty: 'Intermediate', area: 'ear' },
-  { name: 'Industrial', difficulty: 'Advanced', area: 'ear' },
-  { name: 'Daith', difficulty: 'Advanced', area: 'ear' },
-  { name: 'Nostril', difficulty: 'Beginner', area: 'facial' },
-  { name: 'Septum', difficulty: 'Intermediate', area: 'facial' },
-  { name: 'Eyebrow', difficulty: 'Intermediate', area: 'facial' },
-  { name: 'Lip', difficulty: 'Intermediate', area: 'facial' },
-  { name: 'Bridge', difficulty: 'Advanced', area: 'facial' },
-  { name: 'Cheek', difficulty: 'Expert', area: 'facial' },
-  { name: 'Navel', difficulty: 'Intermediate', area: 'body' },
-  { name: 'Nipple', difficulty: 'Advanced', area: 'body' },
-  { name: 'Surface', difficulty: 'Expert', area: 'body' },
-  { name: 'Dermal', difficulty: 'Expert', area: 'body' },
-];
-
-/** Spec §9: Beginner 15–30 minutes, Intermediate 30–45, others 45–90. */
-export const PIERCING_DURATIONS: Record<Difficulty, readonly number[]> = {
-  Beginner: [15, 20, 30],
-  Intermediate: [30, 45],
-  Advanced: [45, 60],
-  Expert: [60, 75, 90],
-};
+/** Session lengths offered per difficulty: round numbers inside spec §9's ranges. */
+export const PIERCING_DURATIONS = {} as Record<Difficulty, readonly number[]>;
+for (const d of DIFFICULTIES) {
+  const { min, max } = sessionDurationMinutes(d);
+  PIERCING_DURATIONS[d] = [15, 20, 30, 45, 60, 75, 90].filter((m) => m >= min && m <= max);
+}
 
 /** Price range (cents, jewellery included) by difficulty. */
 export const PIERCING_PRICES: Record<Difficulty, [number, number]> = {

@@ -86,13 +86,33 @@ function flowLines(r: Rng, w: number, h: number, p: (typeof PALETTES)[number], l
   return parts.join('');
 }
 
+/** Fine-line botanical: a few curved stems with almond leaves on alternating sides. */
 function flow(r: Rng, w: number, h: number, p: (typeof PALETTES)[number]): string {
-  const parts = [flowLines(r, w, h, p, r.int(14, 26))];
-  for (let i = 0; i < r.int(3, 7); i++) {
-    const cx = r.float(w * 0.2, w * 0.8);
-    const cy = r.float(h * 0.2, h * 0.8);
-    const rx = r.float(10, 28);
-    parts.push(`<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(rx * 0.45)}" fill="none" stroke="${p.ink}" stroke-width="1.6" transform="rotate(${r.int(0, 180)} ${f(cx)} ${f(cy)})"/>`);
+  const parts: string[] = [];
+  const stems = r.int(1, 3);
+  for (let s = 0; s < stems; s++) {
+    const x0 = w * r.float(0.35, 0.65);
+    const y0 = h * 0.92;
+    const x1 = w * r.float(0.2, 0.8);
+    const y1 = h * r.float(0.08, 0.25);
+    const cx = w * r.float(0.1, 0.9);
+    const cy = h * 0.5;
+    parts.push(`<path d="M${f(x0)} ${f(y0)} Q${f(cx)} ${f(cy)} ${f(x1)} ${f(y1)}" fill="none" stroke="${p.ink}" stroke-width="2" stroke-linecap="round"/>`);
+    const leaves = r.int(6, 11);
+    for (let i = 1; i <= leaves; i++) {
+      const t = i / (leaves + 1);
+      const px = (1 - t) * (1 - t) * x0 + 2 * (1 - t) * t * cx + t * t * x1;
+      const py = (1 - t) * (1 - t) * y0 + 2 * (1 - t) * t * cy + t * t * y1;
+      const dx = 2 * (1 - t) * (cx - x0) + 2 * t * (x1 - cx);
+      const dy = 2 * (1 - t) * (cy - y0) + 2 * t * (y1 - cy);
+      const along = (Math.atan2(dy, dx) * 180) / Math.PI;
+      const angle = along + (i % 2 === 0 ? 50 : -50);
+      const len = r.float(40, 80) * (1 - t * 0.4);
+      parts.push(
+        `<path d="M0 0 Q${f(len / 2)} ${f(-len / 4)} ${f(len)} 0 Q${f(len / 2)} ${f(len / 4)} 0 0Z M0 0 L${f(len * 0.85)} 0" fill="none" stroke="${p.ink}" stroke-width="1.6" stroke-linejoin="round" transform="translate(${f(px)} ${f(py)}) rotate(${f(angle)})"/>`,
+      );
+    }
+    parts.push(`<circle cx="${f(x1)}" cy="${f(y1)}" r="${f(r.float(5, 9))}" fill="${r.pick(p.accents)}"/>`);
   }
   return parts.join('');
 }
