@@ -1,18 +1,13 @@
-import { useEffect, useState } from 'react';
-import { readConsent, writeConsent } from '../../lib/analytics/consent.ts';
+import { useConsentValue, writeConsent } from '../../lib/analytics/consent.ts';
 import { useAnalyticsTracker } from '../../lib/analytics/use-analytics-tracker.ts';
 import { Button } from '../../ui/button.tsx';
 
 /** Asks once whether anonymous usage analytics may run; nothing is tracked until the answer is yes. */
 export function AnalyticsConsent() {
   useAnalyticsTracker();
-  const [asked, setAsked] = useState(true);
-  useEffect(() => setAsked(readConsent() !== null), []);
-  if (asked) return null;
-  const answer = (value: 'accepted' | 'declined') => {
-    writeConsent(value);
-    setAsked(true);
-  };
+  const consent = useConsentValue();
+  if (consent !== null) return null;
+  const answer = (value: 'accepted' | 'declined') => writeConsent(value);
   return (
     <section aria-labelledby="analytics-consent-title" className="fixed inset-x-2 bottom-2 z-40 mx-auto max-w-xl rounded-lg border border-stone-300 bg-white p-4 shadow-lg sm:inset-x-4">
       <h2 id="analytics-consent-title" className="font-semibold text-stone-900">Help us improve Inkhaven</h2>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import {
   CLICK_BUFFER_FLUSH_MS,
@@ -9,22 +9,12 @@ import {
   isBounce,
   newScrollDepths,
 } from '../../../shared/funnel.ts';
-import { hasAnalyticsConsent } from './consent.ts';
+import { useConsentValue } from './consent.ts';
 import { abandonFunnel, trackFunnelStep } from './funnel.ts';
 import { beaconExitStep, sessionId, trackNavigation, trackStep } from './journey.ts';
 import { pageTypeOf } from './page-type.ts';
 import { beacon, primeToken, send } from './transport.ts';
 
-function useConsent(): boolean {
-  const [consent, setConsent] = useState(false);
-  useEffect(() => {
-    const update = () => setConsent(hasAnalyticsConsent());
-    update();
-    window.addEventListener('analytics-consent-change', update);
-    return () => window.removeEventListener('analytics-consent-change', update);
-  }, []);
-  return consent;
-}
 
 const deviceType = () => (window.innerWidth < 768 ? 'mobile' : window.innerWidth < 1024 ? 'tablet' : 'desktop');
 const browserType = () => {
@@ -47,7 +37,7 @@ const scrollPercent = () => {
  * click heatmap (buffer of 10 or 2 s), micro-conversions, and an exit beacon on unload.
  */
 export function useAnalyticsTracker(): void {
-  const consent = useConsent();
+  const consent = useConsentValue() === 'accepted';
   const location = useLocation();
   const previous = useRef<{ url: string; pageType: string; enteredAt: number } | null>(null);
 

@@ -1,14 +1,22 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { TPortfolioImage } from '../../../../shared/contracts/artists.ts';
 
 /** Thumbnails that open a lightbox; arrows move between images, Escape closes and focus returns. */
 export function PortfolioGallery({ images, artistName }: { images: TPortfolioImage[]; artistName: string }) {
   const [open, setOpen] = useState<number | null>(null);
+  const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
+  const lastShown = useRef(0);
   if (images.length === 0) return <p className="text-stone-700">{artistName} has not added portfolio images yet.</p>;
   const current = open === null ? null : images[open];
-  const step = (delta: number) => setOpen((i) => (i === null ? i : (i + delta + images.length) % images.length));
+  const show = (i: number) => {
+    lastShown.current = i;
+    setOpen(i);
+  };
+  const step = (delta: number) => {
+    if (open !== null) show((open + delta + images.length) % images.length);
+  };
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowRight') step(1);
     if (e.key === 'ArrowLeft') step(-1);
@@ -20,7 +28,10 @@ export function PortfolioGallery({ images, artistName }: { images: TPortfolioIma
           <li key={img.id}>
             <button
               type="button"
-              onClick={() => setOpen(i)}
+              ref={(el) => {
+                thumbs.current[i] = el;
+              }}
+              onClick={() => show(i)}
               className="block w-full overflow-hidden rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2"
               aria-label={`Open image ${i + 1} of ${images.length}${img.caption ? `: ${img.caption}` : ''}`}
             >
@@ -32,7 +43,13 @@ export function PortfolioGallery({ images, artistName }: { images: TPortfolioIma
       <Dialog.Root open={current !== null} onOpenChange={(o) => !o && setOpen(null)}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/85" />
-          <Dialog.Content onKeyDown={onKeyDown} className="fixed inset-0 z-50 flex flex-col items-center justify-center p-4 focus:outline-none" aria-describedby={undefined}>
+          <Dialog.Content
+            onKeyDown={onKeyDown}
+            // Without a Dialog.Trigger, focus would fall to the page; return it to the thumbnail of the image last shown.
+            onCloseAutoFocus={(e) => {
+              e.preventDefault();
+              thumbs.current[lastShown.current]?.focus();
+            }} className="fixed inset-0 z-50 flex flex-col items-center justify-center p-4 focus:outline-none" aria-describedby={undefined}>
             {current ? (
               <>
                 <Dialog.Title className="sr-only">
