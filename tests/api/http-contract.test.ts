@@ -69,4 +69,16 @@ describe('HTTP contract', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('NOT_FOUND');
   });
+
+  it('keeps every /api/admin/* route for admins: 401 to visitors, 403 to signed-in non-admins', async () => {
+    const adminRoutes = t.app.routeTable.filter((r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD');
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    const visitor = new TestClient(t.app);
+    const member = await createUser(t.app);
+    for (const route of adminRoutes) {
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      expect((await visitor.request(route.method, url, route.method === 'GET' ? undefined : {})).statusCode, `${route.method} ${url}`).toBe(401);
+      expect((await member.client.request(route.method, url, route.method === 'GET' ? undefined : {})).statusCode, `${route.method} ${url}`).toBe(403);
+    }
+  });
 });
