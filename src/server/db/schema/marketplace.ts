@@ -120,6 +120,51 @@ export const portfolioImages = pgTable(
   (t) => [index('portfolio_images_artist_idx').on(t.artistId, t.position)],
 );
 
+export const flashStatus = pgEnum('flash_status', ['available', 'reserved', 'gone']);
+export const flashSize = pgEnum('flash_size', ['small', 'medium', 'large']);
+
+/** Ready-made designs an artist offers; a one-off design can be booked once, a repeatable one many times. */
+export const flashDesigns = pgTable(
+  'flash_designs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    style: text('style'),
+    size: flashSize('size').notNull(),
+    sizeLabel: text('size_label').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    repeatable: boolean('repeatable').notNull().default(false),
+    status: flashStatus('status').notNull().default('available'),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('flash_designs_artist_idx').on(t.artistId, t.position),
+    index('flash_designs_status_idx').on(t.status, t.createdAt),
+    check('flash_designs_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** The onboarding wizard's saved progress, one per user, until the profile is created. */
+export const artistDrafts = pgTable('artist_drafts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  step: integer('step').notNull().default(0),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const bookingStatus = pgEnum('booking_status', [
   'requested',
   'accepted',
@@ -148,6 +193,7 @@ export const bookings = pgTable(
     serviceId: uuid('service_id')
       .notNull()
       .references(() => services.id, { onDelete: 'restrict' }),
+    flashDesignId: uuid('flash_design_id').references(() => flashDesigns.id, { onDelete: 'set null' }),
     status: bookingStatus('status').notNull().default('requested'),
     mode: bookingMode('mode').notNull().default('in_person'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
