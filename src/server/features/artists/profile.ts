@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   REVIEWS_PAGE_SIZE,
   type TArtistProfile,
@@ -22,12 +22,15 @@ export async function findArtistId(ctx: AppContext, idOrSlug: string): Promise<s
   return row.id;
 }
 
-/** Aggregates are computed from the reviews table, never stored figures (DESIGN §5). */
-export async function ratingAggregate(ctx: AppContext, artistId: string): Promise<TRatingAggregate> {
+/**
+ * Aggregates are computed from the reviews table, never stored figures (DESIGN §5). `scope` is one
+ * artist's id, or a condition over `reviews` for a wider set (the landing pages' per-kind figures).
+ */
+export async function ratingAggregate(ctx: AppContext, scope: string | SQL): Promise<TRatingAggregate> {
   const rows = await ctx.database.db
     .select({ star: sql<number>`floor(${reviews.ratingValue})::int`, n: sql<number>`count(*)::int`, total: sql<number>`sum(${reviews.ratingValue})::float8` })
     .from(reviews)
-    .where(eq(reviews.artistId, artistId))
+    .where(typeof scope === 'string' ? eq(reviews.artistId, scope) : scope)
     .groupBy(sql`floor(${reviews.ratingValue})`);
   const distribution: TRatingAggregate['ratingDistribution'] = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
   let count = 0;
@@ -124,7 +127,7 @@ export async function listArtistReviews(ctx: AppContext, idOrSlug: string, curso
 }
 
 /** Every review comes from a completed booking, so every one is a "Verified Booking". Authors show as first name + initial. */
-function presentReview(r: typeof reviews.$inferSelect, authorName: string): TReview {
+export function presentReview(r: typeof reviews.$inferSelect, authorName: string): TReview {
   const [first = 'Client', last] = authorName.trim().split(/\s+/);
   return {
     id: r.id,
