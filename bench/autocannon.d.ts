@@ -1,0 +1,25 @@
+// The part of autocannon's API that bench/api.ts uses (the package ships no types).
+declare module 'autocannon' {
+  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p97_5: number; p99: number };
+  export type Result = {
+    url: string;
+    requests: Histogram & { sent: number };
+    latency: Histogram;
+    throughput: Histogram;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
+  };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    headers?: Record<string, string>;
+    method?: string;
+    timeout?: number;
+  };
+  export default function autocannon(opts: Options): Promise<Result>;
+}
