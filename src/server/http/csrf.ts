@@ -42,12 +42,9 @@ export function registerCsrf(app: FastifyInstance, opts: { secret: string; secur
 
   app.decorate('issueCsrfToken', issue);
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.routeOptions.config.csrf === 'skip') return;
-    if (!verify(request)) {
-      throw new AppError('CSRF_FAILED', 'Invalid or missing CSRF token. Fetch a new one from /api/auth/csrf-token and send it in the X-CSRF-Token header.');
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === 'skip' || verify(request)) return done();
+    done(new AppError('CSRF_FAILED', 'Invalid or missing CSRF token. Fetch a new one from /api/auth/csrf-token and send it in the X-CSRF-Token header.'));
   });
 }
 

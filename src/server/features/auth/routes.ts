@@ -20,7 +20,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.get('/api/auth/user', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return presentCurrentUser(ctx, requireUser(request));
+    return presentCurrentUser(requireUser(request));
   });
 
   app.post('/api/auth/sign-in', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance) {
     const cookie = ctx.sessions.cookieValue(request);
     if (cookie) {
       applyCookies(reply, await signOut(ctx, fromNodeHeaders(request.headers)));
-      await ctx.sessions.broadcastRevocation(ctx.database, cookie.split('.')[0] ?? cookie);
+      await ctx.sessions.broadcastRevocation(cookie.split('.')[0] ?? cookie);
     }
     return reply.redirect('/', 303);
   }

@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api';
 import type { TCurrentUser, TSignIn, TSignUp } from '../../../shared/contracts/auth.ts';
 import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MINUTES } from '../../../shared/limits.ts';
 import type { AppContext } from '../../context.ts';
-import { artistProfiles, signInFailures } from '../../db/schema/index.ts';
+import { signInFailures } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { isCommonPassword } from '../../auth/passwords.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -16,13 +16,8 @@ function cookiesOf(response: Response): string[] {
   return response.headers.getSetCookie();
 }
 
-export async function presentCurrentUser(ctx: AppContext, user: SessionUser): Promise<TCurrentUser> {
-  const [artist] = await ctx.database.db
-    .select({ id: artistProfiles.id })
-    .from(artistProfiles)
-    .where(eq(artistProfiles.userId, user.id))
-    .limit(1);
-  return { id: user.id, firstName: user.name.split(' ')[0] || user.name, email: user.email, isAdmin: user.isAdmin, isArtist: Boolean(artist) };
+export function presentCurrentUser(user: SessionUser): TCurrentUser {
+  return { id: user.id, firstName: user.name.split(' ')[0] || user.name, email: user.email, isAdmin: user.isAdmin, isArtist: user.isArtist };
 }
 
 async function assertNotLockedOut(ctx: AppContext, email: string, ip: string): Promise<void> {
