@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
@@ -27,7 +27,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The SQL migrations ship with the source; found from the package root so the bundled server (dist/server) finds them too. */
+function findPackageRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No package.json above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}
+export const MIGRATIONS_DIR = path.join(findPackageRoot(path.dirname(fileURLToPath(import.meta.url))), 'src', 'server', 'db', 'migrations');
 
 export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string; poolSize?: number };
 
