@@ -7,7 +7,6 @@ import { createRoutes } from './app/routes.tsx';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from './app/ssr-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
 import { SW_UPDATE_CHECK_MS } from '../shared/limits.ts';
 import './styles.css';
 
@@ -59,8 +58,13 @@ async function start() {
   }
 }
 
-// Spec §4: the install prompt can fire before React mounts; the worker registers at start-up (not in dev,
-// where Vite serves modules the worker would cache).
+// Spec §4: the install prompt can fire before React mounts, so its listener is set at once. The worker
+// registers at start-up once the page has loaded (its code stays out of the first paint), not in dev,
+// where Vite serves modules the worker would cache.
 listenForInstallPrompt();
-if (!import.meta.env.DEV) registerServiceWorker({ updateIntervalMs: SW_UPDATE_CHECK_MS });
+if (!import.meta.env.DEV) {
+  const register = () => void import('./lib/service-worker.ts').then((m) => m.registerServiceWorker({ updateIntervalMs: SW_UPDATE_CHECK_MS }));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
 void start();

@@ -1,14 +1,17 @@
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { AnalyticsConsent } from './shell/analytics-consent.tsx';
 import { AuthGate } from './shell/auth-gate.tsx';
+import { deferred } from './shell/deferred.tsx';
 import { AppErrorBoundary } from './shell/error-boundary.tsx';
 import { Navbar } from './shell/navbar.tsx';
 import { Prefetch } from './shell/prefetch.tsx';
-import { PwaBanners } from './shell/pwa/pwa-banners.tsx';
 import { RouteHead } from './shell/route-head.tsx';
 import { SkipLinks } from './shell/skip-links.tsx';
-import { Toaster } from './shell/toaster.tsx';
 import type { RouteHandle } from './route-meta.ts';
+
+// Not needed for the first paint: loaded when the browser is idle (toasts raised earlier wait in their store).
+const PwaBanners = deferred<object>(() => import('./shell/pwa/pwa-banners.tsx').then((m) => ({ default: m.PwaBanners })));
+const Toaster = deferred<object>(() => import('./shell/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 export function RootLayout() {
   const matches = useMatches();

@@ -3,7 +3,9 @@ import { useAuth, useIsArtist } from '../../lib/auth.ts';
 import { LogoMark } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { greeting, navItems } from './nav-items.ts';
-import { NotificationBell } from './notification-bell.tsx';
+import { deferred } from './deferred.tsx';
+
+const NotificationBell = deferred<object>(() => import('./notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 ${
@@ -45,7 +47,10 @@ export function Navbar() {
         <div className="ml-auto flex items-center gap-2">
           {signedIn ? (
             <>
-              <NotificationBell />
+              {/* The bell's panel code loads after the first paint; its slot is reserved so nothing shifts. */}
+              <span className="inline-flex h-10 w-10 items-center justify-center">
+                <NotificationBell />
+              </span>
               <span className="hidden max-w-[12rem] truncate text-sm text-stone-700 lg:inline" title={hello}>
                 {hello}
               </span>

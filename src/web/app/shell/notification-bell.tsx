@@ -1,5 +1,6 @@
 import { Bell, BellRing, CalendarDays, Check, CheckCheck, CreditCard, MessageSquare, Star, Trash } from 'lucide-react';
 import { Popover, Tooltip } from 'radix-ui';
+import { TOOLTIP_DELAY_MS } from '../../../shared/limits.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TNotification } from '../../../shared/contracts/notifications.ts';
@@ -169,6 +170,7 @@ export function NotificationBell() {
   };
   const label = badge ? `Notifications, ${query.data?.unreadCount ?? 0} unread` : 'Notifications';
   return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger
         aria-label={label}
@@ -193,5 +195,6 @@ export function NotificationBell() {
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+    </Tooltip.Provider>
   );
 }
