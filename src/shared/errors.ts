@@ -7,6 +7,11 @@ export const ErrorCodes = {
   WEAK_PASSWORD: 400,
   // The foundation issue asks for 400 (not 413) for oversized bodies, like every other bad input.
   BODY_TOO_LARGE: 400,
+  // Image uploads (portfolio, flash): each answers 400 with a message that says what to do instead.
+  UNSUPPORTED_IMAGE: 400,
+  IMAGE_TOO_LARGE: 400,
+  IMAGE_CORRUPT: 400,
+  HEIC_NOT_SUPPORTED: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   CSRF_FAILED: 403,
@@ -14,6 +19,8 @@ export const ErrorCodes = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
+  /** A per-artist cap (portfolio images, flash designs) is full. */
+  LIMIT_REACHED: 409,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,

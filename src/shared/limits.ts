@@ -24,3 +24,7 @@ export const RECONNECT_MAX_MS = 60_000;
 export const FALLBACK_POLL_MS = 15_000;
 export const CONNECTION_BADGE_HIDE_CONNECTED_MS = 2_000;
 export const CONNECTION_BADGE_HIDE_FALLBACK_MS = 3_000;
+/** Portfolio and flash uploads: JPEG, PNG, WebP or HEIC up to this size (checked in the browser and on the server). */
+export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+export const PORTFOLIO_MAX_IMAGES = 60;
+export const FLASH_MAX_DESIGNS = 100;

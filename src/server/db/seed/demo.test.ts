@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
-import { artistProfiles, bookingEvents, bookings, notifications, portfolioImages, reviews, services, studios, users } from '../schema/index.ts';
+import { artistProfiles, bookingEvents, bookings, flashDesigns, notifications, portfolioImages, reviews, services, studios, users } from '../schema/index.ts';
 import { sessionDurationMinutes } from '../../../shared/guides/difficulty.ts';
 import { LocalStorage } from '../../storage/local-storage.ts';
 import { seedCatalogue } from './catalogue.ts';
@@ -173,6 +173,25 @@ describe('demo seed', () => {
     expect(res.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     const again = await t.app.inject({ method: 'GET', url: `/uploads/${image!.storageKey}`, headers: { 'if-none-match': String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('offers 3–6 flash designs for 15 tattoo artists, with their images, the demo artist included', async () => {
+    const { db } = t.app.ctx.database;
+    const perArtist = await db.select({ artistId: flashDesigns.artistId, n: count() }).from(flashDesigns).groupBy(flashDesigns.artistId);
+    expect(perArtist).toHaveLength(15);
+    for (const a of perArtist) expect([3, 4, 5, 6]).toContain(a.n);
+    const rosa = await db
+      .select({ status: flashDesigns.status, repeatable: flashDesigns.repeatable })
+      .from(flashDesigns)
+      .innerJoin(artistProfiles, eq(artistProfiles.id, flashDesigns.artistId))
+      .innerJoin(users, eq(users.id, artistProfiles.userId))
+      .where(eq(users.email, DEMO_ACCOUNTS.artist.email));
+    expect(rosa.some((d) => d.status === 'available' && !d.repeatable)).toBe(true);
+    const [design] = await db.select().from(flashDesigns).limit(1);
+    expect(design!.storageKey).toMatch(new RegExp(`^flash/${design!.artistId}/[0-9a-f-]+\\.webp$`));
+    for (const key of [design!.storageKey, design!.thumbKey]) expect((await t.app.inject({ method: 'HEAD', url: `/uploads/${key}` })).statusCode).toBe(200);
+    const page = (await t.app.inject({ method: 'GET', url: '/api/flash?limit=5' })).json() as { items: unknown[] };
+    expect(page.items).toHaveLength(5);
   });
 
   it('refuses path traversal, private folders and unknown types at /uploads', async () => {

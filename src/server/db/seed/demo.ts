@@ -9,6 +9,7 @@ import {
   auditLog,
   bookingEvents,
   bookings,
+  flashDesigns,
   notifications,
   portfolioImages,
   reviews,
@@ -47,6 +48,7 @@ import {
 } from './data.ts';
 import { ensureImagePool, pickPoolImages, poolImageSpec, poolKeys, portfolioKeys, POOL_SIZE, type PoolImage } from './images.ts';
 import { createRng, type Rng } from './random.ts';
+import { planFlashDesigns } from './flash.ts';
 import { addDays, isoWeekday, localDateOf, zonedTimeToUtc, dateKey, type LocalDate } from './zoned-time.ts';
 
 export const DEMO_PASSWORD = 'inkhaven-demo';
@@ -112,7 +114,7 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
 
   const plan = buildDemoPlan(opts.now ?? new Date());
   const pool = await ensureImagePool(storage);
-  await linkPortfolioFiles(storage, pool, plan.images, plan.imagePool);
+  await linkPortfolioFiles(storage, pool, [...plan.images, ...plan.flash], plan.imagePool);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const seeded = await db.transaction(async (tx) => {
@@ -128,6 +130,7 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
     await insertMany(tx, artistProfiles, plan.profiles);
     await insertMany(tx, services, plan.services);
     await insertMany(tx, portfolioImages, plan.images);
+    await insertMany(tx, flashDesigns, plan.flash);
     await insertMany(tx, bookings, plan.bookings);
     await insertMany(tx, bookingEvents, plan.events);
     await insertMany(tx, reviews, plan.reviews);
@@ -142,7 +145,7 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
   if (seeded) {
     opts.log(
       `Demo data seeded in ${Date.now() - started} ms: ${plan.profiles.length} artists, ${plan.studios.length} studios, ` +
-        `${plan.services.length} services, ${plan.images.length} portfolio images, ${plan.reviews.length} reviews, ${plan.bookings.length} bookings.`,
+        `${plan.services.length} services, ${plan.images.length} portfolio images, ${plan.flash.length} flash designs, ${plan.reviews.length} reviews, ${plan.bookings.length} bookings.`,
     );
   }
   return { seeded };
@@ -180,11 +183,14 @@ export async function runLimited(jobs: Array<() => Promise<void>>, limit: number
 /** The database is seeded but its image files are gone (a new STORAGE_DIR): put them back from the pool. */
 async function restoreImages(db: Db, storage: LocalStorage, log: (m: string) => void): Promise<void> {
   const pool = await ensureImagePool(storage);
-  const rows = await db.select({ storageKey: portfolioImages.storageKey, thumbKey: portfolioImages.thumbKey }).from(portfolioImages);
+  const rows = [
+    ...(await db.select({ storageKey: portfolioImages.storageKey, thumbKey: portfolioImages.thumbKey }).from(portfolioImages)),
+    ...(await db.select({ storageKey: flashDesigns.storageKey, thumbKey: flashDesigns.thumbKey }).from(flashDesigns)),
+  ];
   const byKey = new Map<string, number>();
   for (const row of rows) byKey.set(row.storageKey, hashString(row.storageKey) % POOL_SIZE);
   await linkPortfolioFiles(storage, pool, rows, byKey);
-  log(`Demo images restored in ${storage.root} (${rows.length} portfolio images).`);
+  log(`Demo images restored in ${storage.root} (${rows.length} portfolio and flash images).`);
 }
 
 function hashString(s: string): number {
@@ -205,6 +211,7 @@ export type DemoPlan = {
   images: ImageRow[];
   /** storage key → pool image index */
   imagePool: Map<string, number>;
+  flash: Array<typeof flashDesigns.$inferInsert>;
   bookings: BookingRow[];
   events: EventRow[];
   reviews: ReviewRow[];
@@ -423,6 +430,7 @@ export function buildDemoPlan(now: Date): DemoPlan {
     services: [],
     images: [],
     imagePool: new Map(),
+    flash: [],
     bookings: [],
     events: [],
     reviews: [],
@@ -500,6 +508,9 @@ export function buildDemoPlan(now: Date): DemoPlan {
     plan.images.push(...build.images);
     for (const [key, index] of build.imagePool) plan.imagePool.set(key, index);
   }
+  const flash = planFlashDesigns(plan.profiles, now);
+  plan.flash = flash.rows;
+  for (const [key, index] of flash.imagePool) plan.imagePool.set(key, index);
 
   // Reviews, each from a completed booking of a seeded client.
   const liveDays = new Map<string, Set<string>>();

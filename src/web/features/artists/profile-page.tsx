@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { artistProfileOptions, artistReviewsOptions } from './api/artist-queries.ts';
 import { PortfolioGallery } from './components/portfolio-gallery.tsx';
+import { ArtistFlashDesigns } from './components/flash-designs.tsx';
 import { RatingSummary } from './components/rating-summary.tsx';
 
 const KIND_LABEL = { tattoo: 'Tattoo artist', piercing: 'Piercer', both: 'Tattoo artist and piercer' } as const;
@@ -134,6 +135,12 @@ export default function ArtistProfilePage() {
             <h2 id="portfolio-heading" className="mb-3 text-xl font-semibold text-stone-900">Portfolio</h2>
             <PortfolioGallery images={artist.portfolio} artistName={artist.displayName} />
           </section>
+          {artist.kind !== 'piercing' ? (
+            <section aria-labelledby="flash-heading">
+              <h2 id="flash-heading" className="mb-3 text-xl font-semibold text-stone-900">Flash designs</h2>
+              <ArtistFlashDesigns artistId={artist.id} artistName={artist.displayName} />
+            </section>
+          ) : null}
           <section aria-labelledby="reviews-heading">
             <h2 id="reviews-heading" className="mb-3 text-xl font-semibold text-stone-900">Reviews</h2>
             <Reviews slug={slug} />

@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import { UPLOAD_MAX_BYTES } from '../../shared/limits.ts';
+import { readUpload } from '../storage/images.ts';
+import { AppError } from './app-error.ts';
+
+/** @fastify/multipart's own limits sit a little above ours, so our check (with its message) fires first. */
+export const MULTIPART_LIMITS = {
+  fileSize: UPLOAD_MAX_BYTES + 64 * 1024,
+  files: 1,
+  fields: 20,
+  fieldSize: 16 * 1024,
+  parts: 21,
+} as const;
+
+export type UploadForm = {
+  fields: Record<string, string>;
+  file: { data: Buffer; filename: string; declaredType: string } | null;
+};
+
+const MULTIPART_ERRORS: Record<string, () => AppError> = {
+  FST_FILES_LIMIT: () => new AppError('BAD_REQUEST', 'Upload one image at a time.'),
+  FST_FIELDS_LIMIT: () => new AppError('BAD_REQUEST', 'The form has too many fields.'),
+  FST_PARTS_LIMIT: () => new AppError('BAD_REQUEST', 'The form has too many fields.'),
+  FST_PROTO_VIOLATION: () => new AppError('BAD_REQUEST', 'The form has a field name that is not allowed.'),
+  FST_INVALID_JSON_FIELD_ERROR: () => new AppError('BAD_REQUEST', 'A form field declared as JSON is not valid JSON.'),
+};
+
+/**
+ * Read a multipart form with one image in the `file` field and short text fields. The image is
+ * buffered (at most UPLOAD_MAX_BYTES); checking what it is belongs to the image pipeline.
+ */
+export async function readUploadForm(request: FastifyRequest, fileField = 'file'): Promise<UploadForm> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the image as multipart/form-data, in a field named "${fileField}".`);
+  }
+  const form: UploadForm = { fields: {}, file: null };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw new AppError('VALIDATION_FAILED', `${part.fieldname}: this value is too long.`);
+        form.fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== fileField) {
+        part.file.resume();
+        throw new AppError('UNKNOWN_FIELD', `Unknown file field "${part.fieldname}"; send the image as "${fileField}".`);
+      }
+      form.file = { data: await readUpload(part.file), filename: part.filename, declaredType: part.mimetype };
+    }
+  } catch (error) {
+    const mapped = MULTIPART_ERRORS[(error as { code?: string }).code ?? ''];
+    if (mapped) throw mapped();
+    throw error;
+  }
+  return form;
+}
+
+/** The form's image, or a 400 that says how to send one. */
+export function requireFile(form: UploadForm, fileField = 'file'): Buffer {
+  if (!form.file || form.file.data.length === 0) {
+    throw new AppError('VALIDATION_FAILED', `${fileField}: choose an image to upload (JPEG, PNG, WebP or HEIC).`);
+  }
+  return form.file.data;
+}
