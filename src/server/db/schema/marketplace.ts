@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -63,6 +64,10 @@ export const artistProfiles = pgTable(
     noticeHours: integer('notice_hours').notNull().default(48),
     maxReschedules: integer('max_reschedules').notNull().default(2),
     depositWindowHours: integer('deposit_window_hours').notNull().default(48),
+    // Availability settings (issue 4 §1): gap kept free between appointments, how soon and how far ahead clients may book.
+    bufferMinutes: integer('buffer_minutes').notNull().default(15),
+    minNoticeHours: integer('min_notice_hours').notNull().default(24),
+    maxAdvanceDays: integer('max_advance_days').notNull().default(90),
     // Review aggregates, maintained in the same transaction as each review insert.
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: numeric('rating_sum', { precision: 10, scale: 1, mode: 'number' }).notNull().default(0),
@@ -153,6 +158,43 @@ export const flashDesigns = pgTable(
     index('flash_designs_status_idx').on(t.status, t.createdAt),
     check('flash_designs_price_nonnegative', sql`${t.priceCents} >= 0`),
   ],
+);
+
+/** Days an artist does not work (holidays, days off), inclusive local dates in the artist's zone. */
+export const artistTimeOff = pgTable(
+  'artist_time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('artist_time_off_artist_idx').on(t.artistId, t.startsOn), check('artist_time_off_order', sql`${t.endsOn} >= ${t.startsOn}`)],
+);
+
+/** A guest spot: the artist works in another city (and its zone) for a date range, bookable there. */
+export const guestSpots = pgTable(
+  'guest_spots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: 'cascade' }),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    timezone: text('timezone').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    venue: text('venue').notNull().default(''),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('guest_spots_artist_idx').on(t.artistId, t.startsOn), check('guest_spots_order', sql`${t.endsOn} >= ${t.startsOn}`)],
 );
 
 /** The onboarding wizard's saved progress, one per user, until the profile is created. */
