@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import { JSON_BODY_LIMIT_BYTES } from '../shared/limits.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -10,7 +10,9 @@ import { createBetterAuth } from './auth/better-auth.ts';
 import { SessionResolver } from './auth/session.ts';
 import { registerErrorHandling } from './http/app-error.ts';
 import { registerCsrf } from './http/csrf.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
+import { MULTIPART_LIMITS } from './http/multipart.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { artistRoutes } from './features/artists/routes.ts';
@@ -19,6 +21,9 @@ import { analyticsRoutes } from './features/analytics/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { uploadRoutes } from './features/uploads/routes.ts';
 import { seoRoutes } from './features/seo/routes.ts';
+import { portfolioRoutes } from './features/portfolio/routes.ts';
+import { flashRoutes } from './features/flash/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +55,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const auth = createBetterAuth({ config, db: database.db, secret, publicUrl });
-  const sessions = new SessionResolver(auth, publicUrl.startsWith('https://') ? '__Secure-inkhaven.session_token' : 'inkhaven.session_token');
+  const sessions = new SessionResolver(auth, publicUrl.startsWith('https://') ? '__Secure-inkhaven.session_token' : 'inkhaven.session_token', database);
   const ctx: AppContext = { config, database, auth, sessions, publicUrl, secret };
   app.decorate('ctx', ctx);
   // Every route, recorded as it is added: tests walk it (e.g. CSRF on every mutation).
@@ -60,29 +65,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, csrf: route.config?.csrf });
   });
   app.decorateRequest('user', null);
-  const stopListening = await sessions.listenForRevocations(database);
+  const stopListening = await sessions.listenForRevocations();
   app.addHook('onClose', async () => stopListening());
 
   registerErrorHandling(app);
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", publicUrl.replace(/^http/, 'ws')],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: publicUrl.startsWith('https://'),
-  });
+  registerSecurityHeaders(app, publicUrl);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => ({
@@ -92,9 +80,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }),
   });
   registerCsrf(app, { secret, secureCookies: publicUrl.startsWith('https://') });
+  // Image uploads only (portfolio, flash); the body is read by the route after it has checked who is asking.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
 
-  app.addHook('preHandler', async (request) => {
-    if (ctx.sessions.cookieValue(request)) request.user = await ctx.sessions.resolve(request);
+  // Callback style so requests without a session cookie (most public traffic) skip a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!ctx.sessions.cookieValue(request)) return done();
+    ctx.sessions.resolve(request).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   });
 
   await app.register(systemRoutes);
@@ -105,6 +100,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notificationRoutes);
   await app.register(uploadRoutes);
   await app.register(seoRoutes);
+  await app.register(portfolioRoutes);
+  await app.register(flashRoutes);
+  await app.register(reviewRoutes);
 
   if (opts.web) await registerWeb(app);
   else

@@ -8,9 +8,13 @@ import { artistProfileMeta } from '../features/artists/profile-meta.ts';
 import { studioMeta, studioOptions, studiosOptions, type TStudio } from '../features/studios/studio-queries.ts';
 import { artistProfileOptions, artistReviewsOptions, artistSearchOptions, canonicalSearch } from '../features/artists/api/artist-queries.ts';
 import { ensureOr404 } from '../lib/query-client.ts';
+import { artistFlashOptions } from '../lib/flash.ts';
+import { canonicalFlashSearch, flashSearchOptions } from '../features/flash/flash-queries.ts';
 import type { TArtistProfile } from '../../shared/contracts/artists.ts';
 import { ResourceErrorBoundary } from './pages/resource-error-boundary.tsx';
 import { FEATURE_PAGE_META, SUPPORT_FAQ, SUPPORT_META, VIRTUAL_CONSULTATIONS_META } from '../../shared/features-meta.ts';
+import { PIERCING_ARTISTS_META, TATTOO_ARTISTS_META } from '../../shared/landing-meta.ts';
+import { landingMeta, loadHighlights } from '../features/marketing/landing-queries.ts';
 
 type PageModule = { default: React.ComponentType };
 type Importer = () => Promise<PageModule>;
@@ -82,8 +86,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
           },
         ),
-        comingSoon('/tattoo-artists', 'Tattoo artists'),
-        comingSoon('/piercing-artists', 'Piercing artists'),
+        // Landing pages: the loader primes review statistics and live counts, so the first HTML has real figures.
+        page(TATTOO_ARTISTS_META.path, landingMeta(TATTOO_ARTISTS_META), () => import('../features/marketing/tattoo-artists-page.tsx'), {
+          loader: async () => loadHighlights(queryClient, 'tattoo'),
+        }),
+        page(PIERCING_ARTISTS_META.path, landingMeta(PIERCING_ARTISTS_META), () => import('../features/marketing/piercing-artists-page.tsx'), {
+          loader: async () => loadHighlights(queryClient, 'piercing'),
+        }),
         page('/studios', { title: 'Studios', description: 'Tattoo and piercing studios on Inkhaven, by city, with their artists and opening hours.' }, () => import('../features/studios/studios-page.tsx'), {
           loader: async () => {
             await queryClient.prefetchQuery(studiosOptions());
@@ -102,12 +111,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 ensureOr404<TArtistProfile>(queryClient, artistProfileOptions(slug)),
                 queryClient.prefetchInfiniteQuery(artistReviewsOptions(queryClient, slug)),
               ]);
+              if (profile.kind !== 'piercing') await queryClient.prefetchQuery(artistFlashOptions(profile.id));
               return profile;
             },
             errorBoundary: ResourceErrorBoundary,
           }),
         ),
-        comingSoon('/flash', 'Flash designs'),
+        page(
+          '/flash',
+          { title: 'Flash designs', description: 'Ready-made tattoo designs with a fixed size and price, by style, size, price and city. Book one directly with its artist.' },
+          () => import('../features/flash/flash-page.tsx'),
+          {
+            loader: async ({ request }) => {
+              await queryClient.prefetchInfiniteQuery(flashSearchOptions(queryClient, canonicalFlashSearch(new URL(request.url).searchParams)));
+              return null;
+            },
+          },
+        ),
         comingSoon('/booking', 'Book an artist'),
         comingSoon('/booking/:artistId', 'Book an appointment'),
         comingSoon('/book/:artistId', 'Book an appointment'),
@@ -141,6 +161,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         comingSoon('/consultations', 'Video calls', { protected: true }),
         comingSoon('/ai-generator', 'AI tattoo generator', { protected: true }),
         comingSoon('/dashboard', 'Dashboard', { protected: true }),
+        page('/dashboard/portfolio', { title: 'Portfolio and flash' }, () => import('../features/portfolio/portfolio-manager-page.tsx'), { protected: true }),
         comingSoon('/github/repositories', 'GitHub repositories', { protected: true }),
         comingSoon('/github/projects', 'GitHub projects', { protected: true }),
         comingSoon('/bookings/:id', 'Booking', { protected: true }),
@@ -148,9 +169,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         comingSoon('/admin-dashboard', 'Admin dashboard', { protected: true }),
         comingSoon('/admin/perf', 'Performance', { protected: true }),
         page('/admin/telemetry', { title: 'Error telemetry' }, () => import('../features/admin/telemetry-page.tsx'), { protected: true }),
-        comingSoon('/artist/create', 'Create your artist profile', { protected: true }),
-        comingSoon('/artist/onboarding', 'Create your artist profile', { protected: true }),
-        comingSoon('/artists/new', 'Create your artist profile', { protected: true }),
+        ...['/artist/create', '/artist/onboarding', '/artists/new'].map((path) =>
+          page(path, { title: 'Create your artist profile', description: 'Create your Inkhaven artist profile.' }, () => import('../features/onboarding/onboarding-page.tsx'), { protected: true }),
+        ),
+        page('/dashboard/profile', { title: 'Edit profile' }, () => import('../features/onboarding/edit-profile-page.tsx'), { protected: true }),
         comingSoon('/artist/payment-setup', 'Payment setup', { protected: true }),
         comingSoon('/artist/payment-setup/:action', 'Payment setup', { protected: true }),
         comingSoon('/artist/consent-forms', 'Consent forms', { protected: true }),

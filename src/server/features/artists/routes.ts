@@ -6,6 +6,7 @@ import { requireUser } from '../../http/guards.ts';
 import { searchArtists } from './search.ts';
 import { getArtistProfile, listArtistReviews } from './profile.ts';
 import { getOwnArtistProfile } from './service.ts';
+import { artistOnboardingRoutes } from './onboarding-routes.ts';
 
 const ZArtistParams = z.object({ idOrSlug: z.string().min(1).max(80).regex(/^[A-Za-z0-9-]+$/, 'not an artist id or profile name') });
 
@@ -14,6 +15,8 @@ export async function artistRoutes(app: FastifyInstance) {
   app.get('/api/artists', async (request) => searchArtists(ctx, validate(ZArtistSearchQuery, request.query)));
   // Spec §7: success means the signed-in user is an artist; 404 otherwise.
   app.get('/api/artists/profile/me', async (request) => getOwnArtistProfile(ctx, requireUser(request).id));
+
+  artistOnboardingRoutes(app);
 
   app.get('/api/artists/:idOrSlug', async (request) => getArtistProfile(ctx, validate(ZArtistParams, request.params).idOrSlug));
   app.get('/api/artists/:idOrSlug/reviews', async (request) => {

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ZCreateArtistProfile } from '../../../shared/contracts/artist-profile.ts';
+import { changeKind, emptyWizard, restoreWizard, splitServerMessage, stepErrors, stepOf, toInput, validateAll, type WizardData } from './wizard-model.ts';
+
+function filled(): WizardData {
+  const d = emptyWizard();
+  return { ...d, ...changeKind(d, 'tattoo'), displayName: 'Rowan Vale', slug: 'rowan-vale', styles: ['Fine Line'], cityId: 'portland-us', instagram: '@rowan' };
+}
+
+describe('onboarding wizard model', () => {
+  it('turns a filled form into a body the API schema accepts (money in cents, closed days left out)', () => {
+    const input = toInput(filled());
+    const parsed = ZCreateArtistProfile.parse(input);
+    expect(parsed.services.map((s) => [s.kind, s.depositCents, s.priceMaxCents])).toEqual([
+      ['consultation', 0, 0],
+      ['tattoo', 15000, 80000],
+    ]);
+    expect(Object.keys(parsed.workingHours)).toEqual(['2', '3', '4', '5', '6']);
+    expect(parsed.instagram).toBe('rowan');
+    expect(validateAll(filled())).toEqual({});
+  });
+
+  it('reports each problem at its field and on its own step', () => {
+    const d = filled();
+    d.kind = '';
+    d.services = d.services.map((s) => (s.kind === 'tattoo' ? { ...s, deposit: '20' } : s));
+    d.hours = { ...d.hours, '1': [['12:00', '11:00']] };
+    const errors = validateAll(d);
+    expect(stepErrors(errors, 0)).toEqual({ kind: 'Choose tattoo, piercing or both' });
+    expect(stepErrors(errors, 5)).toEqual({ 'services.1.depositCents': 'A session deposit must be between $100 and $500' });
+    expect(stepErrors(errors, 6)).toEqual({ 'workingHours.1.0': 'The end time must be after the start time' });
+    expect(stepErrors(errors, 2)).toEqual({});
+  });
+
+  it('checks styles and services against the kind even while other steps are unfinished', () => {
+    const d = { ...emptyWizard(), kind: 'piercing' as const, styles: ['Realism'] };
+    expect(validateAll(d)['styles.0']).toBe('"Realism" is not a piercing style from the guides');
+  });
+
+  it('drops styles that do not suit a new kind and follows it with suggested services until they are edited', () => {
+    const d = { ...filled(), styles: ['Fine Line', 'Helix'] };
+    const toPiercer = changeKind(d, 'piercing');
+    expect(toPiercer.styles).toEqual(['Helix']);
+    expect(toPiercer.services?.map((s) => s.kind)).toEqual(['consultation', 'piercing']);
+    expect(changeKind({ ...d, servicesEdited: true }, 'piercing').services).toBeUndefined();
+  });
+
+  it('restores an old or partial draft with defaults', () => {
+    const d = restoreWizard({ displayName: 'Ash', services: [{ kind: 'piercing', name: 'Lobe' }] });
+    expect(d.displayName).toBe('Ash');
+    expect(d.hours['1']).toEqual([]);
+    expect(d.services[0]).toMatchObject({ kind: 'piercing', name: 'Lobe', difficulty: 'Beginner' });
+    expect(d.services[0]!.key).toBeTruthy();
+  });
+
+  it('maps server messages to fields and steps', () => {
+    expect(splitServerMessage('services.0.depositCents: A session deposit must be between $100 and $500')).toEqual({ path: 'services.0.depositCents', message: 'A session deposit must be between $100 and $500' });
+    expect(splitServerMessage('Something else')).toBeNull();
+    expect(stepOf('services.0.depositCents')).toBe(5);
+    expect(stepOf('studio.studioId')).toBe(3);
+    expect(stepOf('noticeHours')).toBe(6);
+  });
+});
