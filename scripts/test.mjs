@@ -19,10 +19,14 @@ function run(cmd, args, env = {}) {
   return res.status;
 }
 
-function psql(sql) {
+/** Each statement runs on its own: CREATE DATABASE refuses to run inside the implicit transaction of a multi-statement -c. */
+function psql(...statements) {
   const url = new URL(process.env.TEST_DATABASE_URL);
   url.pathname = '/postgres';
-  return spawnSync('psql', [url.toString(), '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'inherit' }).status;
+  const args = [url.toString(), '-v', 'ON_ERROR_STOP=1', '-q', ...statements.flatMap((sql) => ['-c', sql])];
+  const status = spawnSync('psql', args, { stdio: 'inherit' }).status;
+  if (status !== 0) exitCode = 1;
+  return status;
 }
 
 if (only !== 'e2e') {
@@ -46,13 +50,13 @@ if (only !== 'unit') {
   let dbName = null;
   if (process.env.TEST_DATABASE_URL) {
     dbName = `inkhaven_e2e_${process.pid}`;
-    psql(`DROP DATABASE IF EXISTS ${dbName}; CREATE DATABASE ${dbName};`);
+    psql(`DROP DATABASE IF EXISTS ${dbName}`, `CREATE DATABASE ${dbName}`);
     const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = `/${dbName}`;
     env.E2E_DATABASE_URL = url.toString();
   }
   run('npx', ['playwright', 'test'], env);
-  if (dbName) psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE);`);
+  if (dbName) psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   rmSync(dataDir, { recursive: true, force: true });
   if (existsSync(out)) {
     const s = JSON.parse(readFileSync(out, 'utf8')).stats;

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, waitForHydrated } from './shell-helpers.ts';
+import { expect, expectNoSeriousAxeViolations, test, waitForHydrated } from './shell-helpers.ts';
 
 test.describe('artist search', () => {
   test('server-renders results, keeps filters in the URL, and the back button restores them', async ({ page, request }) => {
@@ -83,9 +82,7 @@ test.describe('artist profile', () => {
     for (const path of ['/artists', `/artists/${search.items[0]!.slug}`, '/studios']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious, `${path}: ${serious.map((v) => v.id).join(', ')}`).toEqual([]);
+      await expectNoSeriousAxeViolations(page, path);
     }
   });
 });

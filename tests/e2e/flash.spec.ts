@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO, expect, signIn, test, waitForHydrated } from './shell-helpers.ts';
+import { DEMO, expect, expectNoSeriousAxeViolations, signIn, test, waitForHydrated } from './shell-helpers.ts';
 
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${label}: ${serious.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`).join(', ')}`).toEqual([]);
-}
 
 /** A noisy PNG of a few MB, so the upload takes long enough for its progress to be seen. */
 async function noisyPng(width = 1400, height = 1000): Promise<Buffer> {
@@ -47,7 +40,7 @@ test.describe('flash gallery', () => {
       const price = Number((await cards.nth(i).locator('dd').nth(1).innerText()).replace(/[^0-9.]/g, ''));
       expect(price).toBeLessThanOrEqual(400);
     }
-    await expectNoSeriousViolations(page, '/flash');
+    await expectNoSeriousAxeViolations(page, '/flash');
 
     // The back button returns to the unfiltered gallery.
     await page.goBack();
@@ -61,7 +54,7 @@ test.describe('flash gallery', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(artistName);
     const section = page.getByRole('region', { name: 'Flash designs' });
     await expect(section.getByRole('article').first()).toBeVisible();
-    await expectNoSeriousViolations(page, 'profile with flash');
+    await expectNoSeriousAxeViolations(page, 'profile with flash');
   });
 
   test('an artist uploads a portfolio photo with progress, captions, reorders and deletes it', async ({ page }) => {
@@ -71,7 +64,7 @@ test.describe('flash gallery', () => {
     const items = page.getByTestId('portfolio-item');
     await expect(items.first()).toBeVisible();
     const before = await items.count();
-    await expectNoSeriousViolations(page, '/dashboard/portfolio');
+    await expectNoSeriousAxeViolations(page, '/dashboard/portfolio');
 
     const upload = page.getByRole('form', { name: 'Add a photo' });
     await waitForHydrated(upload.getByRole('button', { name: 'Upload photo' }));
@@ -124,7 +117,7 @@ test.describe('flash gallery', () => {
     await items.nth(before - 2).getByRole('button', { name: `Delete image ${before - 1}` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this photo?' });
     await expect(dialog).toBeVisible();
-    await expectNoSeriousViolations(page, 'delete dialog');
+    await expectNoSeriousAxeViolations(page, 'delete dialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(items).toHaveCount(before);
     await expect(page.getByText('Image deleted.')).toBeVisible();

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { waitForHydrated } from './shell-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, waitForHydrated } from './shell-helpers.ts';
 
 const GUIDES = [
   { path: '/piercing-styles', h1: 'Piercing styles', anchors: ['ear-piercings', 'facial-piercings', 'body-piercings'] },
@@ -23,13 +22,6 @@ const FEATURE_PATHS = [
   '/support',
 ];
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-  expect(serious).toEqual([]);
-}
 
 test.describe('guide pages', () => {
   for (const guide of GUIDES) {

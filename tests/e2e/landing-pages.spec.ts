@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, waitForHydrated } from './shell-helpers.ts';
+import { expect, expectNoSeriousAxeViolations, test, waitForHydrated } from './shell-helpers.ts';
 import type { TReviewHighlights } from '../../src/shared/contracts/review-highlights.ts';
 
 const PAGES = [
@@ -24,13 +23,6 @@ async function highlights(request: APIRequestContext, kind: string): Promise<TRe
   return (await res.json()) as TReviewHighlights;
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-  expect(serious).toEqual([]);
-}
 
 const href = (page: Page, scope: string, name: string | RegExp) => page.locator(scope).getByRole('link', { name, exact: typeof name === 'string' }).first().getAttribute('href');
 

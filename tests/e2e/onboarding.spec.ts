@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, mainNav, signUp, test, waitForHydrated } from './shell-helpers.ts';
+import { expect, expectNoSeriousAxeViolations, mainNav, signUp, test, waitForHydrated } from './shell-helpers.ts';
 
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-  expect(serious, label).toEqual([]);
-}
 
 async function atStep(page: Page, n: number, title: string) {
   await expect(page.getByText(`Step ${n} of 8`, { exact: true })).toBeVisible();
@@ -30,7 +22,7 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await expect(page.getByRole('heading', { level: 1, name: 'Create your artist profile' })).toBeVisible();
   await atStep(page, 1, 'What do you do');
   await waitForHydrated(page.getByRole('button', { name: 'Next' }));
-  await expectNoSeriousA11yViolations(page, 'step 1');
+  await expectNoSeriousAxeViolations(page, 'step 1');
 
   // Next without a choice shows the field's message.
   await next(page);
@@ -46,7 +38,7 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await page.getByRole('textbox', { name: 'Profile address' }).fill('new');
   await expect(page.getByText('That address is reserved; choose another.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Use new-artist' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'step 2');
+  await expectNoSeriousAxeViolations(page, 'step 2');
   await page.getByRole('textbox', { name: 'Profile address' }).fill(slug);
   await expect(page.getByRole('status').filter({ hasText: `${slug} is available` })).toBeVisible();
   await next(page);
@@ -57,7 +49,7 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await page.getByRole('checkbox', { name: 'Fine Line' }).check();
   await page.getByRole('checkbox', { name: 'Helix' }).check();
   await page.getByLabel('Instagram handle (optional)').fill('@juniper.quill');
-  await expectNoSeriousA11yViolations(page, 'step 3');
+  await expectNoSeriousAxeViolations(page, 'step 3');
   await next(page);
 
   // 4. Studio: create a new one.
@@ -65,7 +57,7 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await page.getByRole('radio', { name: /not listed yet/ }).check();
   await page.getByLabel('Studio name').fill(`Quill House ${suffix}`);
   await page.getByLabel('Street address').fill('221 Alder Street');
-  await expectNoSeriousA11yViolations(page, 'step 4');
+  await expectNoSeriousAxeViolations(page, 'step 4');
   await next(page);
   await atStep(page, 5, 'Your city');
   await expect(page.getByText('Draft saved')).toBeVisible();
@@ -87,7 +79,7 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await expect(page.getByText('Choose a city from the list')).toBeVisible();
   await city.fill('Portl');
   await expect(page.getByRole('listbox', { name: 'Cities' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'step 5 with the list open');
+  await expectNoSeriousAxeViolations(page, 'step 5 with the list open');
   await city.press('ArrowDown');
   await expect(page.getByRole('option', { name: /Portland/, selected: true })).toBeVisible();
   await city.press('Enter');
@@ -103,7 +95,7 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await next(page);
   await expect(tattoo.getByText('A session deposit must be between $100 and $500')).toBeVisible();
   await expect(tattoo.getByLabel('Deposit (USD)')).toBeFocused();
-  await expectNoSeriousA11yViolations(page, 'step 6 with an error');
+  await expectNoSeriousAxeViolations(page, 'step 6 with an error');
   await tattoo.getByLabel('Deposit (USD)').fill('150');
   const piercing = page.getByRole('group', { name: 'Service 3' });
   await piercing.getByLabel('Difficulty').selectOption('Intermediate');
@@ -117,14 +109,14 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await page.getByLabel('Monday from').fill('09:30');
   await page.getByRole('button', { name: 'Copy Monday to weekdays' }).click();
   await expect(page.getByLabel('Friday from')).toHaveValue('09:30');
-  await expectNoSeriousA11yViolations(page, 'step 7');
+  await expectNoSeriousAxeViolations(page, 'step 7');
   await next(page);
 
   // 8. Review and publish.
   await atStep(page, 8, 'Review and publish');
   await expect(page.getByText(`/artists/${slug}`)).toBeVisible();
   await expect(page.getByText('Portland, OR, US')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'step 8');
+  await expectNoSeriousAxeViolations(page, 'step 8');
   await page.getByRole('button', { name: 'Publish profile' }).click();
   await expect(page.getByRole('heading', { name: 'Your profile is live' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add portfolio and flash' })).toHaveAttribute('href', '/dashboard/portfolio');
@@ -153,7 +145,7 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await expect(page.getByRole('heading', { level: 1, name: 'Edit profile' })).toBeVisible();
   await expect(page.getByLabel('Display name')).toHaveValue(name);
   await waitForHydrated(page.getByRole('button', { name: 'Save changes' }));
-  await expectNoSeriousA11yViolations(page, 'edit profile');
+  await expectNoSeriousAxeViolations(page, 'edit profile');
   await page.getByLabel('Bio').fill('Botanical fine line and ear curation. Now booking spring.');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Profile saved.')).toBeVisible();

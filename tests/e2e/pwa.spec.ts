@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousAxeViolations } from './shell-helpers.ts';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 
@@ -242,9 +242,7 @@ test('the notices pass axe (no serious or critical violations) on a phone', asyn
   await context.setOffline(true);
   await expect(page.getByRole('region', { name: 'Install Inkhaven' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: OFFLINE_TEXT })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousAxeViolations(page, 'notices on a phone');
   await context.setOffline(false);
 });
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -69,4 +70,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 export function mainNav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** axe on the page as it is now: no serious or critical violations (the bar every page meets). */
+export async function expectNoSeriousAxeViolations(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  expect(serious, label).toEqual([]);
 }

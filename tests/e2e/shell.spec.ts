@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, mainNav, signIn, signUp, test, waitForHydrated } from './shell-helpers.ts';
+import { DEMO, expect, expectNoSeriousAxeViolations, mainNav, signIn, signUp, test, waitForHydrated } from './shell-helpers.ts';
 
 /** Hydration mismatches and runtime errors surface as console errors. */
 function collectConsoleErrors(page: Page): string[] {
@@ -12,13 +11,6 @@ function collectConsoleErrors(page: Page): string[] {
   return errors;
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-  expect(serious).toEqual([]);
-}
 
 test.describe('navigation by role', () => {
   test('a visitor sees Home, the browse links, Sign In and Get Started', async ({ page }) => {

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { artistDrafts, artistProfiles, auditLog, bookings, services, studios } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
-import { getArtistProfile } from './profile.ts';
+import { getArtistProfile, presentService } from './profile.ts';
 
 const SLUG_TAKEN = 'That profile address is taken';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -215,16 +215,7 @@ export async function getEditableProfile(ctx: AppContext, user: SessionUser, id:
     country: artist.country,
     timezone: artist.timezone,
     studio: studioRows[0] ?? null,
-    services: serviceRows.map((s) => ({
-      id: s.id,
-      name: s.name,
-      kind: s.kind,
-      durationMinutes: s.durationMinutes,
-      priceMinCents: s.priceMinCents,
-      priceMaxCents: s.priceMaxCents,
-      depositCents: s.depositCents,
-      difficulty: s.difficulty,
-    })),
+    services: serviceRows.map(presentService),
     workingHours: artist.workingHours,
     instagram: artist.instagram,
     noticeHours: artist.noticeHours,

@@ -5,6 +5,7 @@ import {
   type TRatingAggregate,
   type TReview,
   type TReviewPage,
+  type TService,
 } from '../../../shared/contracts/artists.ts';
 import type { AppContext } from '../../context.ts';
 import { artistProfiles, portfolioImages, reviews, services, studios, users } from '../../db/schema/index.ts';
@@ -44,6 +45,21 @@ export async function ratingAggregate(ctx: AppContext, scope: string | SQL): Pro
   return { ratingValue: count ? Math.round((total / count) * 10) / 10 : null, reviewCount: count, bestRating: 5, worstRating: 1, ratingDistribution: distribution };
 }
 
+/** A service as clients (and the editing artist) see it. */
+export function presentService(s: typeof services.$inferSelect): TService {
+  return {
+    id: s.id,
+    name: s.name,
+    kind: s.kind,
+    durationMinutes: s.durationMinutes,
+    priceMinCents: s.priceMinCents,
+    priceMaxCents: s.priceMaxCents,
+    depositCents: s.depositCents,
+    currency: s.currency,
+    difficulty: s.difficulty,
+  };
+}
+
 export async function getArtistProfile(ctx: AppContext, idOrSlug: string): Promise<TArtistProfile> {
   const id = await findArtistId(ctx, idOrSlug);
   const db = ctx.database.db;
@@ -75,17 +91,7 @@ export async function getArtistProfile(ctx: AppContext, idOrSlug: string): Promi
     instagram: a.instagram,
     workingHours: a.workingHours,
     studio: row.studio?.slug ? row.studio : null,
-    services: serviceRows.map((s) => ({
-      id: s.id,
-      name: s.name,
-      kind: s.kind,
-      durationMinutes: s.durationMinutes,
-      priceMinCents: s.priceMinCents,
-      priceMaxCents: s.priceMaxCents,
-      depositCents: s.depositCents,
-      currency: s.currency,
-      difficulty: s.difficulty,
-    })),
+    services: serviceRows.map(presentService),
     portfolio: imageRows.map((p) => ({ id: p.id, url: `/uploads/${p.storageKey}`, thumbUrl: `/uploads/${p.thumbKey}`, width: p.width, height: p.height, caption: p.caption })),
     rating,
     policy: { noticeHours: a.noticeHours, maxReschedules: a.maxReschedules, depositWindowHours: a.depositWindowHours },
