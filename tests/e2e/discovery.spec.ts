@@ -27,6 +27,14 @@ test.describe('artist search', () => {
     await expect(page.getByRole('search').getByLabel('Minimum rating')).toHaveValue('');
   });
 
+  test('the style chips on the landing page lead to filtered results, not an error', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Fine Line', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/artists\?kind=tattoo&style=fine-line$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/artists? found/)).toBeVisible();
+  });
+
   test('shows an empty state that suggests widening the search', async ({ page }) => {
     await page.goto('/artists?q=zzzzqqqxxyy');
     await expect(page.getByRole('heading', { name: 'No artists match all of that' })).toBeVisible();

@@ -1,5 +1,6 @@
-import { CalendarDays, MessageSquare, Search, Sparkles, Video, type LucideIcon } from 'lucide-react';
+import { CalendarClock, CalendarDays, Images, MessageSquare, Search, Sparkles, UserRoundPen, Video, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { styleSearchUrl } from '../../../shared/guides/search-links.ts';
 import { useAuth, useIsArtist } from '../../lib/auth.ts';
 
 type Action = { to: string; title: string; text: string; icon: LucideIcon };
@@ -16,6 +17,9 @@ const ARTIST_ACTIONS: Action[] = [
   { to: '/dashboard', title: 'Your dashboard', text: 'Requests, confirmed sessions and deposits.', icon: CalendarDays },
   { to: '/messages', title: 'Messages', text: 'Reply to clients.', icon: MessageSquare },
   { to: '/consultations', title: 'Video calls', text: 'Your upcoming consultations.', icon: Video },
+  { to: '/dashboard/profile', title: 'Edit your profile', text: 'Bio, styles, services, prices and deposits.', icon: UserRoundPen },
+  { to: '/dashboard/portfolio', title: 'Portfolio and flash', text: 'Upload work, caption it, list flash designs.', icon: Images },
+  { to: '/dashboard/availability', title: 'Availability', text: 'Working hours, days off and guest spots.', icon: CalendarClock },
 ];
 
 const STYLES = ['Traditional', 'Fine Line', 'Realism', 'Japanese', 'Blackwork', 'Geometric'] as const;
@@ -74,7 +78,7 @@ export default function HomePage() {
           <ul className="mt-5 flex flex-wrap gap-2">
             {STYLES.map((style) => (
               <li key={style}>
-                <Link to={`/artists?style=${encodeURIComponent(style)}`} className="inline-flex rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm text-stone-800 hover:border-stone-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
+                <Link to={styleSearchUrl('tattoo', style)} className="inline-flex rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm text-stone-800 hover:border-stone-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
                   {style}
                 </Link>
               </li>

@@ -1,5 +1,6 @@
 import { CalendarDays, CreditCard, HeartPulse, MessageSquare, Search, ShieldCheck, Sparkles, Video } from 'lucide-react';
 import { Link } from 'react-router';
+import { styleSearchUrl } from '../../../shared/guides/search-links.ts';
 
 const STEPS = [
   { icon: Search, title: 'Discover artists', text: 'Search by style, city and availability. Compare portfolios and verified reviews.' },
@@ -81,7 +82,7 @@ export default function LandingPage() {
             <ul className="mt-8 flex flex-wrap gap-2" aria-label="Popular styles">
               {STYLES.slice(0, 5).map((style) => (
                 <li key={style}>
-                  <Link to={`/artists?style=${encodeURIComponent(style)}`} className="inline-flex rounded-full bg-stone-800 px-3 py-1 text-sm text-stone-200 hover:bg-stone-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200">
+                  <Link to={styleSearchUrl('tattoo', style)} className="inline-flex rounded-full bg-stone-800 px-3 py-1 text-sm text-stone-200 hover:bg-stone-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200">
                     {style}
                   </Link>
                 </li>
@@ -131,7 +132,7 @@ export default function LandingPage() {
           <ul className="mt-4 flex flex-wrap gap-2">
             {STYLES.map((style) => (
               <li key={style}>
-                <Link to={`/artists?style=${encodeURIComponent(style)}`} className="inline-flex rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm text-stone-800 hover:border-stone-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
+                <Link to={styleSearchUrl('tattoo', style)} className="inline-flex rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm text-stone-800 hover:border-stone-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
                   {style}
                 </Link>
               </li>
