@@ -24,6 +24,7 @@ import { seoRoutes } from './features/seo/routes.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { flashRoutes } from './features/flash/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
+import { availabilityRoutes } from './features/availability/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(portfolioRoutes);
   await app.register(flashRoutes);
   await app.register(reviewRoutes);
+  await app.register(availabilityRoutes);
 
   if (opts.web) await registerWeb(app);
   else

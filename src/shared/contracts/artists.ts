@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDateKey } from '../zoned-time.ts';
 
 export const ARTIST_KINDS = ['tattoo', 'piercing', 'both'] as const;
 export const ARTIST_SORTS = ['relevance', 'rating', 'distance', 'soonest'] as const;
@@ -13,7 +14,7 @@ const latLng = z
   .refine(([lat, lng]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180, 'latitude must be within ±90 and longitude within ±180');
 
 const boolFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use a date like 2026-12-31');
+const isoDate = z.string().refine((v) => parseDateKey(v) !== null, 'use a real date like 2026-12-31');
 
 /** GET /api/artists query (DESIGN §4). Unknown parameters are refused so typos do not silently match everything. */
 export const ZArtistSearchQuery = z
@@ -63,6 +64,8 @@ export type TArtistListItem = {
   depositFromCents: number | null;
   currency: string;
   photoUrl: string | null;
+  /** With sort=soonest or a date range: the artist's first free slot (UTC ISO). */
+  firstAvailableAt?: string;
 };
 
 export type TArtistPage = { items: TArtistListItem[]; nextCursor: string | null };

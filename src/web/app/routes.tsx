@@ -162,6 +162,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         comingSoon('/ai-generator', 'AI tattoo generator', { protected: true }),
         comingSoon('/dashboard', 'Dashboard', { protected: true }),
         page('/dashboard/portfolio', { title: 'Portfolio and flash' }, () => import('../features/portfolio/portfolio-manager-page.tsx'), { protected: true }),
+        page('/dashboard/availability', { title: 'Availability' }, () => import('../features/availability/availability-page.tsx'), { protected: true }),
         comingSoon('/github/repositories', 'GitHub repositories', { protected: true }),
         comingSoon('/github/projects', 'GitHub projects', { protected: true }),
         comingSoon('/bookings/:id', 'Booking', { protected: true }),

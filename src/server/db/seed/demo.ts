@@ -49,7 +49,7 @@ import {
 import { ensureImagePool, pickPoolImages, poolImageSpec, poolKeys, portfolioKeys, POOL_SIZE, type PoolImage } from './images.ts';
 import { createRng, type Rng } from './random.ts';
 import { planFlashDesigns } from './flash.ts';
-import { addDays, isoWeekday, localDateOf, zonedTimeToUtc, dateKey, type LocalDate } from './zoned-time.ts';
+import { addDays, isoWeekday, localDateOf, zonedTimeToUtc, dateKey, type LocalDate } from '../../../shared/zoned-time.ts';
 
 export const DEMO_PASSWORD = 'inkhaven-demo';
 

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
 import { createArtist, createStudio } from '../../../../tests/support/factories.ts';
+import { addDays, dateKey, isoWeekday, localDateOf, zonedTimeToUtc, type LocalDate } from '../../../shared/zoned-time.ts';
+import { artistTimeOff } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let c: TestClient;
@@ -115,5 +117,97 @@ describe('distance filtering (property)', () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('GET /api/artists by availability (sort=soonest, availableFrom/availableTo)', () => {
+  let ta: TestApp;
+  let ca: TestClient;
+  type Avail = Item & { firstAvailableAt?: string; timezone: string };
+  const find = async (qs: string) => {
+    const res = await ca.get(`/api/artists?${qs}`);
+    if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+    return res.json() as { items: Avail[]; nextCursor: string | null };
+  };
+  const NY = 'America/New_York';
+  const today = () => localDateOf(Date.now(), NY);
+  const next = (weekday: string, minDays: number): LocalDate => {
+    let d = addDays(today(), minDays);
+    while (isoWeekday(d) !== weekday) d = addDays(d, 1);
+    return d;
+  };
+  const weekdays = Object.fromEntries(['1', '2', '3', '4', '5'].map((d) => [d, [['10:00', '18:00']]])) as Record<string, Array<[string, string]>>;
+  const everyDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [['09:00', '17:00']]])) as Record<string, Array<[string, string]>>;
+
+  beforeAll(async () => {
+    ta = await createTestApp();
+    ca = new TestClient(ta.app);
+    // Weekdays in New York; 2 days' notice.
+    await createArtist(ta.app, { displayName: 'Weekday Wren', timezone: NY, city: 'New York', workingHours: weekdays, minNoticeHours: 48, ratings: [5] });
+    // Every day in Berlin, but away for the next three weeks.
+    const away = await createArtist(ta.app, { displayName: 'Away Abel', timezone: 'Europe/Berlin', city: 'Berlin', country: 'DE', workingHours: everyDay, minNoticeHours: 0, ratings: [4] });
+    await ta.app.ctx.database.db.insert(artistTimeOff).values({ artistId: away.id, startsOn: dateKey(addDays(today(), -1)), endsOn: dateKey(addDays(today(), 21)) });
+    // Every day in Kathmandu (+5:45), soon.
+    await createArtist(ta.app, { displayName: 'Daily Dawa', timezone: 'Asia/Kathmandu', city: 'Kathmandu', country: 'NP', workingHours: everyDay, minNoticeHours: 0, ratings: [3] });
+    // No hours published: never available.
+    await createArtist(ta.app, { displayName: 'Closed Cleo', kind: 'piercing', timezone: NY, workingHours: {}, services: [{ kind: 'piercing', durationMinutes: 30, priceMinCents: 5000, priceMaxCents: 9000, depositCents: 10000, difficulty: 'Beginner' }], ratings: [4.5] });
+  });
+  afterAll(async () => ta.close());
+
+  it('sorts by the first free slot, artists without one last', async () => {
+    const page = await find('sort=soonest');
+    expect(page.items.map((i) => i.displayName).at(-1)).toBe('Closed Cleo');
+    expect(page.items.at(-1)?.firstAvailableAt).toBeUndefined();
+    const times = page.items.slice(0, -1).map((i) => Date.parse(i.firstAvailableAt!));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(page.items.map((i) => i.displayName).slice(0, -1).sort()).toEqual(['Away Abel', 'Daily Dawa', 'Weekday Wren']);
+    // Away Abel is back only after three weeks, so comes after the two who work this week.
+    expect(page.items[2]?.displayName).toBe('Away Abel');
+    expect(Date.parse(page.items[2]!.firstAvailableAt!)).toBeGreaterThan(zonedTimeToUtc(addDays(today(), 21), '23:59', 'Europe/Berlin').getTime());
+    // Weekday Wren's 48 hours' notice holds.
+    const wren = page.items.find((i) => i.displayName === 'Weekday Wren')!;
+    expect(Date.parse(wren.firstAvailableAt!)).toBeGreaterThanOrEqual(Date.now() + 48 * 3_600_000 - 60_000);
+  });
+
+  it('keeps only artists with a free slot between two dates (local dates of each artist)', async () => {
+    const saturday = next('6', 7);
+    const sunday = addDays(saturday, 1);
+    const names = (p: { items: Avail[] }) => p.items.map((i) => i.displayName).sort();
+    expect(names(await find(`availableFrom=${dateKey(saturday)}&availableTo=${dateKey(sunday)}`))).toEqual(['Daily Dawa']);
+    const monday = addDays(saturday, 2);
+    expect(names(await find(`availableFrom=${dateKey(monday)}&availableTo=${dateKey(monday)}`))).toEqual(['Daily Dawa', 'Weekday Wren']);
+    const later = next('3', 30);
+    expect(names(await find(`availableFrom=${dateKey(later)}&availableTo=${dateKey(later)}`))).toEqual(['Away Abel', 'Daily Dawa', 'Weekday Wren']);
+    // Only a start: anything from then on.
+    expect(names(await find(`availableFrom=${dateKey(later)}`))).toEqual(['Away Abel', 'Daily Dawa', 'Weekday Wren']);
+    // Combined with the other filters and sorts.
+    expect((await find(`availableFrom=${dateKey(monday)}&availableTo=${dateKey(monday)}&sort=rating`)).items.map((i) => i.displayName)).toEqual(['Weekday Wren', 'Daily Dawa']);
+    expect(names(await find(`availableFrom=${dateKey(monday)}&availableTo=${dateKey(monday)}&kind=piercing`))).toEqual([]);
+    // The first slot reported lies inside the range.
+    const page = await find(`availableFrom=${dateKey(monday)}&availableTo=${dateKey(monday)}&sort=soonest`);
+    for (const item of page.items) {
+      expect(dateKey(localDateOf(Date.parse(item.firstAvailableAt!), item.timezone))).toBe(dateKey(monday));
+    }
+  });
+
+  it('pages through soonest and filtered results with a cursor, without repeats or gaps', async () => {
+    for (const qs of ['sort=soonest', `availableFrom=${dateKey(next('3', 30))}&sort=rating`, `availableFrom=${dateKey(next('3', 30))}&sort=soonest`]) {
+      const all = (await find(qs)).items.map((i) => i.id);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: Avail[]; nextCursor: string | null } = await find(`${qs}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen, qs).toEqual(all);
+    }
+  });
+
+  it('answers bad dates with 400', async () => {
+    for (const qs of ['availableFrom=2026-13-01', 'availableTo=tomorrow', 'availableFrom=2027-01-10&availableTo=2027-01-01', 'availableFrom=2027-02-29']) {
+      const res = await ca.get(`/api/artists?${qs}`);
+      expect(res.statusCode, qs).toBe(400);
+    }
   });
 });

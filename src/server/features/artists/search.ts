@@ -3,24 +3,26 @@ import { ARTIST_PAGE_SIZE, DEFAULT_RADIUS_KM, type TArtistListItem, type TArtist
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { searchByAvailability } from './availability-search.ts';
 
 const KM_PER_DEGREE_LAT = 111.32;
 /** Below this trigram word similarity a name or city does not count as a typo of the query. */
 const TRIGRAM_MATCH = 0.45;
 
-type Cursor = { k: number; id: string };
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string): Cursor {
+/** `typos`: the page came from the typo fallback of a text search (see searchArtists), so the next one does too. */
+type Cursor = { k: number; id: string; typos?: true };
+export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+export function decodeCursor(raw: string): Cursor {
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.k === 'number' && Number.isFinite(c.k) && typeof c.id === 'string' && /^[0-9a-f-]{36}$/.test(c.id)) return c;
+    if (typeof c.k === 'number' && Number.isFinite(c.k) && typeof c.id === 'string' && /^[0-9a-f-]{36}$/.test(c.id) && (c.typos === undefined || c.typos === true)) return c;
   } catch {
     // Fall through to the error below.
   }
   throw new AppError('VALIDATION_FAILED', 'cursor: this page link is not valid any more; start the search again.');
 }
 
-type Row = {
+export type Row = {
   id: string;
   slug: string;
   display_name: string;
@@ -41,20 +43,60 @@ type Row = {
 };
 
 /**
- * GET /api/artists. Text search (weighted tsvector) with a trigram fallback for typos, filters,
+ * GET /api/artists. Full-text search (relevance: see relevancePageSql) with a trigram fallback for typos, filters,
  * keyset pagination on (sort key, id) so pages never skip or repeat while the catalogue grows.
+ *
+ * The typo fallback runs only when the full-text search finds nobody: matching every name and
+ * city by trigrams on every search cost more than the rest of the query together.
  */
 export async function searchArtists(ctx: AppContext, query: TArtistSearchQuery): Promise<TArtistPage> {
+  if (query.sort === 'soonest' || query.availableFrom || query.availableTo) return searchByAvailability(ctx, query);
+  let typos = query.cursor ? decodeCursor(query.cursor).typos === true : false;
+  let statement = buildArtistSearch(query, { typos });
+  let rows = await runSearch(ctx, statement.sql, typos);
+  if (rows.length === 0 && !query.cursor && !typos && query.q) {
+    typos = true;
+    statement = buildArtistSearch(query, { typos });
+    rows = await runSearch(ctx, statement.sql, typos);
+  }
+  const { limit } = statement;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(presentListItem),
+    nextCursor: rows.length > limit && last ? encodeCursor({ k: Number(last.sort_key), id: last.id, ...(typos ? { typos } : {}) }) : null,
+  };
+}
+
+async function runSearch(ctx: AppContext, statement: SQL, typos: boolean): Promise<Row[]> {
+  if (!typos) return queryRows<Row>(ctx.database.db, statement);
+  // `<%` takes its threshold from this setting, not from an argument; LOCAL keeps it to this query.
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${TRIGRAM_MATCH}`));
+    return queryRows<Row>(tx, statement);
+  });
+}
+
+/**
+ * The statement GET /api/artists runs for a query (one row more than the page, to know whether
+ * there is a next page). Exported so the benchmark can run the very same SQL through the driver.
+ * `typos`: match the text query against names and cities within a typo instead of by full text.
+ */
+export function buildArtistSearch(query: TArtistSearchQuery, opts: { typos?: boolean } = {}): { sql: SQL; limit: number } {
   if (query.sort === 'soonest' || query.availableFrom || query.availableTo) {
-    throw new AppError('VALIDATION_FAILED', 'Searching by availability is not available yet: artists cannot publish open slots until booking launches.');
+    throw new Error('Availability is not SQL: searchArtists sends these queries to searchByAvailability (availability-search.ts).');
   }
   const limit = query.limit ?? ARTIST_PAGE_SIZE;
   const where: SQL[] = [];
   const q = query.q && query.q.length > 0 ? query.q : null;
   const tsQuery = q ? sql`(websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('simple', ${q}))` : null;
 
-  if (q && tsQuery) {
-    where.push(sql`(a.search_document @@ ${tsQuery} OR word_similarity(${q}, a.display_name) >= ${TRIGRAM_MATCH} OR word_similarity(${q}, a.city) >= ${TRIGRAM_MATCH})`);
+  const typos = Boolean(q && opts.typos);
+  if (q && typos) {
+    // A name or city within a typo of the query: `q <% column` is word_similarity(q, column) of at
+    // least pg_trgm.word_similarity_threshold (TRIGRAM_MATCH, which runSearch sets). Unlike a
+    // comparison of word_similarity() it can use the trigram indexes.
+    where.push(sql`(${q} <% a.display_name OR ${q} <% a.city)`);
   }
   if (query.kind) where.push(sql`a.kind IN (${query.kind}::artist_kind, 'both'::artist_kind)`);
   if (query.style) where.push(sql`a.style_slugs @> ARRAY[${query.style}]::text[]`);
@@ -79,83 +121,104 @@ export async function searchArtists(ctx: AppContext, query: TArtistSearchQuery):
   }
 
   const sort = query.sort ?? (q ? 'relevance' : distance ? 'distance' : 'rating');
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (sort === 'relevance' && tsQuery && !typos) return { sql: withStudios(relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1 })), limit };
+  if (tsQuery && !typos) where.push(sql`a.search_document @@ ${tsQuery}`);
+
   let sortKey: SQL;
   let direction: 'asc' | 'desc';
-  if (sort === 'relevance' && tsQuery && q) {
-    sortKey = sql`(ts_rank(a.search_document, ${tsQuery}) + 0.5 * greatest(word_similarity(${q}, a.display_name), word_similarity(${q}, a.city)))::float8`;
+  if (sort === 'relevance' && q && typos) {
+    sortKey = sql`greatest(word_similarity(${q}, a.display_name), word_similarity(${q}, a.city))::float8`;
     direction = 'desc';
   } else if (sort === 'distance' && distance) {
     sortKey = sql`${distance}::float8`;
     direction = 'asc';
   } else {
     // Rating, and relevance without a text query: best rated first; unrated artists last.
-    sortKey = sql`coalesce(a.rating_sum / nullif(a.rating_count, 0), 0)::float8`;
+    sortKey = RATING;
     direction = 'desc';
   }
-
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor);
-    where.push(
-      direction === 'desc'
-        ? sql`(${sortKey} < ${c.k} OR (${sortKey} = ${c.k} AND a.id > ${c.id}::uuid))`
-        : sql`(${sortKey} > ${c.k} OR (${sortKey} = ${c.k} AND a.id > ${c.id}::uuid))`,
-    );
-  }
+  if (cursor) where.push(direction === 'desc' ? after(sortKey, cursor) : sql`(${sortKey} > ${cursor.k} OR (${sortKey} = ${cursor.k} AND a.id > ${cursor.id}::uuid))`);
 
   const order = direction === 'desc' ? sql`sort_key DESC, a.id ASC` : sql`sort_key ASC, a.id ASC`;
-  const rows = await selectListItems(ctx, { where, distance, sortKey, order, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(presentListItem),
-    nextCursor: rows.length > limit && last ? encodeCursor({ k: Number(last.sort_key), id: last.id }) : null,
-  };
+  return { sql: withStudios(pageSql({ where, distance, sortKey, order, limit: limit + 1 }), order), limit };
 }
 
-/** The list-item query shared by search and studio pages. */
-async function selectListItems(
-  ctx: AppContext,
-  opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order: SQL; limit: number },
-): Promise<Row[]> {
+/** The average rating, 0 when unrated: a stored column indexed in this order, (rating_sort DESC, id) (migration 0006). */
+const RATING = sql`a.rating_sort`;
+/** Added to the rating of artists whose card matches a text query, so they come before bio-only matches. */
+const CARD_MATCH = 10;
+
+/** Rows after the cursor in a descending (key, then id ascending) order. */
+const after = (key: SQL, c: Cursor) => sql`(${key} < ${c.k} OR (${key} = ${c.k} AND a.id > ${c.id}::uuid))`;
+
+/**
+ * Relevance for a full-text query: artists whose card (name, styles, city, country:
+ * search_head) matches, then those matched only through their bio; best rated first within
+ * each. Each part is read in rating order and stops after a page (scoring every match with
+ * ts_rank cost most of the time of a broad query such as a style name); the bio part is not read
+ * at all when the card part fills the page. The sort key is the rating plus CARD_MATCH for a
+ * card match, so one cursor pages across both parts.
+ */
+function relevancePageSql(opts: { where: SQL[]; distance: SQL | null; tsQuery: SQL; cursor: Cursor | null; limit: number }): SQL {
+  const { where, distance, tsQuery, cursor, limit } = opts;
+  const cardKey = sql`(${CARD_MATCH} + ${RATING})`;
+  const indexOrder = sql`${RATING} DESC, a.id ASC`;
+  const bioWhere = [...where, sql`a.search_document @@ ${tsQuery}`, sql`NOT (a.search_head @@ ${tsQuery})`];
+  if (cursor && cursor.k < CARD_MATCH) {
+    return pageSql({ where: [...bioWhere, after(RATING, cursor)], distance, sortKey: RATING, order: indexOrder, limit });
+  }
+  const card = pageSql({ where: [...where, sql`a.search_head @@ ${tsQuery}`, ...(cursor ? [after(cardKey, cursor)] : [])], distance, sortKey: cardKey, order: indexOrder, limit });
+  const bio = pageSql({ where: [...bioWhere, sql`(SELECT count(*) FROM card) < ${limit}`], distance, sortKey: RATING, order: indexOrder, limit });
+  return sql`
+    WITH card AS MATERIALIZED (${card})
+    SELECT * FROM card
+    UNION ALL
+    (${bio})
+    ORDER BY sort_key DESC, id ASC
+    LIMIT ${limit}
+  `;
+}
+
+/**
+ * One page of result cards, from artist_profiles alone: prices, deposit and photo are kept on the
+ * profile by triggers (migration 0006), so choosing and filling a page reads no other table.
+ */
+function pageSql(opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order: SQL; limit: number }): SQL {
   const whereSql = opts.where.length ? sql`WHERE ${sql.join(opts.where, sql` AND `)}` : sql``;
-  return queryRows<Row>(ctx.database.db, sql`
-    SELECT a.id, a.slug, a.display_name, a.kind, a.styles, a.city, a.country, a.timezone, a.verified,
+  return sql`
+    SELECT a.id, a.slug, a.display_name, a.kind, a.styles, a.city, a.country, a.timezone, a.verified, a.studio_id,
            a.rating_sum / nullif(a.rating_count, 0) AS rating_value, a.rating_count,
-           ${opts.distance ?? sql`NULL`} AS distance_km,
-           st.name AS studio_name,
-           svc.price_from_cents, svc.deposit_from_cents,
-           img.thumb_key,
+           a.card_price_from_cents AS price_from_cents, a.card_deposit_from_cents AS deposit_from_cents, a.card_thumb_key AS thumb_key,
+           ${opts.distance ?? sql`NULL::float8`} AS distance_km,
            ${opts.sortKey} AS sort_key
     FROM artist_profiles a
-    LEFT JOIN studios st ON st.id = a.studio_id
-    LEFT JOIN LATERAL (
-      SELECT min(s.price_min_cents) FILTER (WHERE s.kind <> 'consultation') AS price_from_cents,
-             min(s.deposit_cents) FILTER (WHERE s.kind <> 'consultation') AS deposit_from_cents
-      FROM services s WHERE s.artist_id = a.id AND s.active
-    ) svc ON true
-    LEFT JOIN LATERAL (
-      SELECT p.thumb_key FROM portfolio_images p WHERE p.artist_id = a.id ORDER BY p.position, p.created_at LIMIT 1
-    ) img ON true
     ${whereSql}
     ORDER BY ${opts.order}
     LIMIT ${opts.limit}
-  `);
+  `;
+}
+
+/** The page with its studio names; joined after the page is cut, so only for the rows shown. */
+function withStudios(page: SQL, order: SQL = sql`sort_key DESC, a.id ASC`): SQL {
+  return sql`
+    SELECT a.*, st.name AS studio_name
+    FROM (${page}) a
+    LEFT JOIN studios st ON st.id = a.studio_id
+    ORDER BY ${order}
+  `;
 }
 
 export async function searchArtistsInStudio(ctx: AppContext, studioId: string): Promise<TArtistListItem[]> {
-  const rows = await selectListItems(ctx, {
-    where: [sql`a.studio_id = ${studioId}::uuid`],
-    distance: null,
-    sortKey: sql`a.display_name`,
-    order: sql`a.display_name ASC, a.id ASC`,
-    limit: 200,
-  });
+  const order = sql`a.display_name ASC, a.id ASC`;
+  const page = pageSql({ where: [sql`a.studio_id = ${studioId}::uuid`], distance: null, sortKey: sql`a.display_name`, order, limit: 200 });
+  const rows = await queryRows<Row>(ctx.database.db, withStudios(page, order));
   return rows.map(presentListItem);
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-function presentListItem(r: Row): TArtistListItem {
+export function presentListItem(r: Row): TArtistListItem {
   const item: TArtistListItem = {
     id: r.id,
     slug: r.slug,

@@ -10,6 +10,7 @@ import { artistProfileOptions, artistReviewsOptions } from './api/artist-queries
 import { PortfolioGallery } from './components/portfolio-gallery.tsx';
 import { ArtistFlashDesigns } from './components/flash-designs.tsx';
 import { RatingSummary } from './components/rating-summary.tsx';
+import { NextAvailable } from './components/next-available.tsx';
 
 const KIND_LABEL = { tattoo: 'Tattoo artist', piercing: 'Piercer', both: 'Tattoo artist and piercer' } as const;
 
@@ -147,6 +148,10 @@ export default function ArtistProfilePage() {
           </section>
         </div>
         <aside className="space-y-8">
+          <section aria-labelledby="next-available-heading" className="rounded-lg border border-stone-200 p-5">
+            <h2 id="next-available-heading" className="mb-2 text-lg font-semibold text-stone-900">Next available</h2>
+            <NextAvailable artistId={artist.id} timezone={artist.timezone} services={artist.services} />
+          </section>
           <section aria-labelledby="services-heading" className="rounded-lg border border-stone-200 p-5">
             <h2 id="services-heading" className="text-lg font-semibold text-stone-900">Services</h2>
             <ul className="mt-3 divide-y divide-stone-200">

@@ -26,6 +26,12 @@ function Select({ label, name, value, children }: { label: string; name: string;
   );
 }
 
+/** In the artist's own zone, so the server-rendered page and the browser agree. */
+function artistLocalTime(iso: string, timeZone: string): string {
+  const when = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return `${when} (${timeZone.split('/').pop()?.replace(/_/g, ' ') ?? timeZone} time)`;
+}
+
 /** /artists: every filter lives in the URL, so a search can be shared and the back button works. */
 export default function ArtistSearchPage() {
   const [params, setParams] = useSearchParams();
@@ -100,7 +106,7 @@ export default function ArtistSearchPage() {
             <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Filters
           </Button>
         </div>
-        <div id="artist-filters" className={`${filtersOpen ? 'grid' : 'hidden'} gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-6`}>
+        <div id="artist-filters" className={`${filtersOpen ? 'grid' : 'hidden'} gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-4`}>
           <Select label="Kind" name="kind" value={kind}>
             <option value="">Tattoo and piercing</option>
             <option value="tattoo">Tattoo</option>
@@ -126,9 +132,18 @@ export default function ArtistSearchPage() {
             <label htmlFor="artist-deposit" className="block text-sm font-medium text-stone-900">Max deposit (USD)</label>
             <input id="artist-deposit" name="maxDeposit" type="number" min={0} step={10} inputMode="numeric" defaultValue={params.get('maxDeposit') ? String(Number(params.get('maxDeposit')) / 100) : ''} className={SELECT} />
           </div>
+          <div className="space-y-1">
+            <label htmlFor="artist-available-from" className="block text-sm font-medium text-stone-900">Available from</label>
+            <input id="artist-available-from" name="availableFrom" type="date" defaultValue={params.get('availableFrom') ?? ''} className={SELECT} />
+          </div>
+          <div className="space-y-1">
+            <label htmlFor="artist-available-to" className="block text-sm font-medium text-stone-900">Available to</label>
+            <input id="artist-available-to" name="availableTo" type="date" defaultValue={params.get('availableTo') ?? ''} className={SELECT} />
+          </div>
           <Select label="Sort by" name="sort" value={params.get('sort') ?? ''}>
             <option value="">Best match</option>
             <option value="rating">Rating</option>
+            <option value="soonest">Soonest available</option>
             {params.get('near') ? <option value="distance">Distance</option> : null}
           </Select>
           <div className="flex items-center gap-2 sm:col-span-2">
@@ -183,6 +198,7 @@ export default function ArtistSearchPage() {
             {items.map((a) => (
               <li key={a.id}>
                 <ArtistCard artist={a} />
+                {a.firstAvailableAt ? <p className="mt-2 text-sm text-stone-800">Next available {artistLocalTime(a.firstAvailableAt, a.timezone)}</p> : null}
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import type { TArtistPage, TArtistProfile, TReviewPage } from '../../../../share
 import { getJson } from '../../../lib/query-client.ts';
 
 /** The search parameters the list page keeps in its URL (and sends to GET /api/artists as they are). */
-export const SEARCH_PARAM_NAMES = ['q', 'kind', 'style', 'city', 'near', 'radiusKm', 'minRating', 'maxDeposit', 'verified', 'sort'] as const;
+export const SEARCH_PARAM_NAMES = ['q', 'kind', 'style', 'city', 'near', 'radiusKm', 'minRating', 'maxDeposit', 'availableFrom', 'availableTo', 'verified', 'sort'] as const;
 
 export function canonicalSearch(params: URLSearchParams): string {
   const out = new URLSearchParams();

@@ -1,0 +1,422 @@
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { computeSlots, type BusyInterval, type ComputeSlotsInput, type DateSpan, type GuestSpotSpan, type WeeklyHours } from '../../../shared/availability.ts';
+import { findCity, findCityByName } from '../../../shared/cities.ts';
+import {
+  AVAILABILITY_DEFAULT_RANGE_DAYS,
+  AVAILABILITY_MAX_SLOTS,
+  GUEST_SPOT_MAX_ENTRIES,
+  SEARCH_DEFAULT_DURATION_MINUTES,
+  TIME_OFF_MAX_ENTRIES,
+  ZGuestSpotInput,
+  ZTimeOffInput,
+  ZAvailabilitySettingsInput,
+  type TAvailability,
+  type TAvailabilityQuery,
+  type TAvailabilitySettings,
+  type TGuestSpot,
+  type TTimeOff,
+} from '../../../shared/contracts/availability.ts';
+import type { TWeeklyHours } from '../../../shared/contracts/artist-profile.ts';
+import { addDays, dateKey, localDateOf, parseDateKey, zonedTimeToUtc } from '../../../shared/zoned-time.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { AppContext } from '../../context.ts';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { artistProfiles, artistTimeOff, guestSpots, services } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound, validate } from '../../http/app-error.ts';
+
+const DAY = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Booking states that hold the artist's time (DESIGN §5: from `accepted` on); a request does not. */
+export const TIME_HOLDING_STATUSES = ['accepted', 'awaiting_deposit', 'confirmed'] as const;
+
+type ArtistRow = {
+  id: string;
+  userId: string;
+  timezone: string;
+  workingHours: WeeklyHours;
+  bufferMinutes: number;
+  minNoticeHours: number;
+  maxAdvanceDays: number;
+};
+
+const artistColumns = {
+  id: artistProfiles.id,
+  userId: artistProfiles.userId,
+  timezone: artistProfiles.timezone,
+  workingHours: artistProfiles.workingHours,
+  bufferMinutes: artistProfiles.bufferMinutes,
+  minNoticeHours: artistProfiles.minNoticeHours,
+  maxAdvanceDays: artistProfiles.maxAdvanceDays,
+};
+
+async function findArtist(db: DbOrTx, idOrSlug: string): Promise<ArtistRow> {
+  const [row] = await db
+    .select(artistColumns)
+    .from(artistProfiles)
+    .where(UUID.test(idOrSlug) ? eq(artistProfiles.id, idOrSlug) : eq(artistProfiles.slug, idOrSlug.toLowerCase()))
+    .limit(1);
+  if (!row) throw notFound('That artist');
+  return row as ArtistRow;
+}
+
+/** Per-object check: the artist themself or an administrator; anyone else 403, an unknown artist 404. */
+async function findManagedArtist(db: DbOrTx, user: SessionUser, idOrSlug: string): Promise<ArtistRow> {
+  const artist = await findArtist(db, idOrSlug);
+  if (artist.userId !== user.id && !user.isAdmin) throw forbidden('Only the artist can change their availability.');
+  return artist;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Engine inputs from the database
+
+type Inputs = { timeOff: DateSpan[]; guestSpots: GuestSpotSpan[]; busy: BusyInterval[] };
+
+type InputRow = { kind: 'off' | 'spot' | 'busy'; artist_id: string; a: string; b: string; timezone: string | null; city: string | null; country: string | null; venue: string | null };
+
+/**
+ * Time off, guest spots and time-holding bookings of some artists around [fromMs, toMs), in one
+ * round trip (PGlite serves one query at a time; this runs on every availability answer).
+ */
+async function loadInputs(db: DbOrTx, artistIds: string[], fromMs: number, toMs: number): Promise<Map<string, Inputs>> {
+  const out = new Map<string, Inputs>(artistIds.map((id) => [id, { timeOff: [], guestSpots: [], busy: [] }]));
+  if (artistIds.length === 0) return out;
+  // A local day of any zone lies within the UTC dates either side of it; a buffer is at most a couple of hours.
+  const fromKey = new Date(fromMs - DAY).toISOString().slice(0, 10);
+  const toKey = new Date(toMs + DAY).toISOString().slice(0, 10);
+  const fromTs = new Date(fromMs - DAY).toISOString();
+  const toTs = new Date(toMs + DAY).toISOString();
+  const ids = sql`ARRAY[${sql.join(artistIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+  const rows = await queryRows<InputRow>(
+    db,
+    sql`
+      SELECT 'off' AS kind, o.artist_id, o.starts_on::text AS a, o.ends_on::text AS b, NULL AS timezone, NULL AS city, NULL AS country, NULL AS venue
+      FROM artist_time_off o
+      WHERE o.artist_id = ANY(${ids}) AND o.ends_on >= ${fromKey}::date AND o.starts_on <= ${toKey}::date
+      UNION ALL
+      SELECT 'spot', g.artist_id, g.starts_on::text, g.ends_on::text, g.timezone, g.city, g.country, g.venue
+      FROM guest_spots g
+      WHERE g.artist_id = ANY(${ids}) AND g.ends_on >= ${fromKey}::date AND g.starts_on <= ${toKey}::date
+      UNION ALL
+      SELECT 'busy', b.artist_id, (extract(epoch FROM b.starts_at) * 1000)::bigint::text, (extract(epoch FROM b.ends_at) * 1000)::bigint::text, NULL, NULL, NULL, NULL
+      FROM bookings b
+      WHERE b.artist_id = ANY(${ids}) AND b.status IN (${sql.join(TIME_HOLDING_STATUSES.map((st) => sql`${st}`), sql`, `)})
+        AND b.ends_at > ${fromTs}::timestamptz AND b.starts_at < ${toTs}::timestamptz
+    `,
+  );
+  for (const r of rows) {
+    const entry = out.get(r.artist_id);
+    if (!entry) continue;
+    if (r.kind === 'off') entry.timeOff.push({ startsOn: r.a, endsOn: r.b });
+    else if (r.kind === 'spot') entry.guestSpots.push({ startsOn: r.a, endsOn: r.b, timezone: r.timezone!, city: r.city!, country: r.country!, ...(r.venue ? { venue: r.venue } : {}) });
+    else entry.busy.push({ startsAt: Number(r.a), endsAt: Number(r.b) });
+  }
+  return out;
+}
+
+function engineInput(artist: Omit<ArtistRow, 'userId'>, inputs: Inputs, durationMinutes: number, now: number, fromMs: number, toMs: number): ComputeSlotsInput {
+  return {
+    timezone: artist.timezone,
+    weeklyHours: artist.workingHours,
+    timeOff: inputs.timeOff,
+    guestSpots: inputs.guestSpots,
+    busy: inputs.busy,
+    durationMinutes,
+    bufferMinutes: artist.bufferMinutes,
+    minNoticeHours: artist.minNoticeHours,
+    maxAdvanceDays: artist.maxAdvanceDays,
+    now,
+    from: fromMs,
+    to: toMs,
+  };
+}
+
+/** A query bound: a date is the artist's local midnight (an inclusive `to` date is the midnight after it); an instant is itself. */
+function boundMs(value: string, timezone: string, inclusiveEnd: boolean): number {
+  const date = parseDateKey(value);
+  if (!date) return Date.parse(value);
+  return zonedTimeToUtc(inclusiveEnd ? addDays(date, 1) : date, '00:00', timezone).getTime();
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/artists/{id}/availability
+
+export async function getAvailability(ctx: AppContext, idOrSlug: string, query: TAvailabilityQuery, now = Date.now()): Promise<TAvailability> {
+  const { db } = ctx.database;
+  const { artist, services: offered } = await findArtistWithServices(db, idOrSlug);
+  const service = pickService(offered, query.serviceId);
+  const today = localDateOf(now, artist.timezone);
+  const from = query.from ?? dateKey(today);
+  const to = query.to ?? dateKey(addDays(parseDateKey(from.slice(0, 10)) ?? today, AVAILABILITY_DEFAULT_RANGE_DAYS - 1));
+  const fromMs = boundMs(from, artist.timezone, false);
+  const toMs = boundMs(to, artist.timezone, true);
+  const inputs = (await loadInputs(db, [artist.id], fromMs, toMs)).get(artist.id)!;
+  // One more than asked for tells whether the answer was cut short.
+  const limit = query.limit ?? AVAILABILITY_MAX_SLOTS;
+  const found = computeSlots({ ...engineInput(artist, inputs, service.durationMinutes, now, fromMs, toMs), limit: limit + 1 });
+  const slots = found.slice(0, limit);
+  return {
+    timezone: artist.timezone,
+    serviceId: service.id,
+    durationMinutes: service.durationMinutes,
+    from,
+    to,
+    ...(found.length > limit ? { truncated: true } : {}),
+    slots: slots.map((s) =>
+      s.location ? { startsAt: s.startsAt, endsAt: s.endsAt, location: { ...s.location, timezone: s.timezone } } : { startsAt: s.startsAt, endsAt: s.endsAt },
+    ),
+  };
+}
+
+type OfferedService = { id: string; kind: 'consultation' | 'tattoo' | 'piercing'; durationMinutes: number };
+type ArtistWithServicesRow = {
+  id: string;
+  user_id: string;
+  timezone: string;
+  working_hours: WeeklyHours;
+  buffer_minutes: number;
+  min_notice_hours: number;
+  max_advance_days: number;
+  services: OfferedService[] | string;
+};
+
+/** The artist's availability settings and offered services, shortest first, in one query. */
+async function findArtistWithServices(db: DbOrTx, idOrSlug: string): Promise<{ artist: ArtistRow; services: OfferedService[] }> {
+  const where = UUID.test(idOrSlug) ? sql`a.id = ${idOrSlug}::uuid` : sql`a.slug = ${idOrSlug.toLowerCase()}`;
+  const [row] = await queryRows<ArtistWithServicesRow>(
+    db,
+    sql`
+      SELECT a.id, a.user_id, a.timezone, a.working_hours, a.buffer_minutes, a.min_notice_hours, a.max_advance_days,
+             coalesce((SELECT json_agg(json_build_object('id', s.id, 'kind', s.kind, 'durationMinutes', s.duration_minutes) ORDER BY s.duration_minutes, s.created_at)
+                       FROM services s WHERE s.artist_id = a.id AND s.active), '[]'::json) AS services
+      FROM artist_profiles a
+      WHERE ${where}
+      LIMIT 1
+    `,
+  );
+  if (!row) throw notFound('That artist');
+  const artist: ArtistRow = {
+    id: row.id,
+    userId: row.user_id,
+    timezone: row.timezone,
+    workingHours: typeof row.working_hours === 'string' ? (JSON.parse(row.working_hours) as WeeklyHours) : row.working_hours,
+    bufferMinutes: Number(row.buffer_minutes),
+    minNoticeHours: Number(row.min_notice_hours),
+    maxAdvanceDays: Number(row.max_advance_days),
+  };
+  return { artist, services: typeof row.services === 'string' ? (JSON.parse(row.services) as OfferedService[]) : row.services };
+}
+
+/** The asked-for service (it must be this artist's and offered), else a consultation, else the shortest service. */
+function pickService(offered: OfferedService[], serviceId: string | undefined): OfferedService {
+  if (serviceId) {
+    const chosen = offered.find((r) => r.id === serviceId);
+    if (!chosen) throw new AppError('NOT_FOUND', 'That service is not offered by this artist.');
+    return chosen;
+  }
+  const chosen = offered.find((r) => r.kind === 'consultation') ?? offered[0];
+  if (!chosen) throw new AppError('NOT_FOUND', 'This artist has no services to book yet.');
+  return chosen;
+}
+
+// ---------------------------------------------------------------------------------------------
+// First free slot per artist, for search (filter by a date range, sort by soonest)
+
+const FIRST_SLOT_TTL_MS = 60_000;
+const FIRST_SLOT_CACHE_MAX = 50_000;
+/** How far "soonest" looks ahead; the artist's own max advance (≤ 365 days) usually stops it sooner. */
+const SOONEST_HORIZON_DAYS = 366;
+
+type CacheEntry = { until: number; noticeMs: number; value: number | null };
+const firstSlotCache = new Map<string, CacheEntry>();
+/** Bumped when an artist's settings change, so their cached answers stop matching. */
+const generations = new Map<string, number>();
+
+/** Forget cached first slots of an artist (their hours, time off, guest spots or bookings changed). */
+export function invalidateAvailabilityCache(artistId: string): void {
+  generations.set(artistId, (generations.get(artistId) ?? 0) + 1);
+}
+
+export type FirstSlotRange = { availableFrom?: string | undefined; availableTo?: string | undefined };
+
+/**
+ * Each artist's first free slot (epoch ms, or null) of their shortest active session service
+ * (60 minutes without one) within the range — local dates of each artist — or from now when
+ * there is none. Answers are cached for a minute (bookings made elsewhere show up within it;
+ * changes made here invalidate at once).
+ */
+export async function firstFreeSlots(ctx: AppContext, artistIds: string[], range: FirstSlotRange, now = Date.now()): Promise<Map<string, number | null>> {
+  const out = new Map<string, number | null>();
+  const rangeKey = `${range.availableFrom ?? 'now'}|${range.availableTo ?? ''}`;
+  const keyOf = (id: string) => `${id}|${generations.get(id) ?? 0}|${rangeKey}`;
+  const missing: string[] = [];
+  for (const id of artistIds) {
+    const hit = firstSlotCache.get(keyOf(id));
+    // A cached slot that has slipped inside the notice period is no longer bookable: recompute it.
+    if (hit && hit.until > now && (hit.value === null || hit.value >= now + hit.noticeMs)) out.set(id, hit.value);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+
+  const { db } = ctx.database;
+  const [artists, durations] = await Promise.all([
+    db.select(artistColumns).from(artistProfiles).where(inArray(artistProfiles.id, missing)),
+    db
+      .select({ artistId: services.artistId, minutes: sql<number>`min(${services.durationMinutes})::int` })
+      .from(services)
+      .where(and(inArray(services.artistId, missing), eq(services.active, true), sql`${services.kind} <> 'consultation'`))
+      .groupBy(services.artistId),
+  ]);
+  const durationOf = new Map(durations.map((d) => [d.artistId, Number(d.minutes)]));
+  const bounds = new Map<string, [number, number]>();
+  let lowest = Infinity;
+  let highest = -Infinity;
+  for (const a of artists) {
+    const fromMs = range.availableFrom ? Math.max(now, boundMs(range.availableFrom, a.timezone, false)) : now;
+    const toMs = range.availableTo ? boundMs(range.availableTo, a.timezone, true) : range.availableFrom ? fromMs + SOONEST_HORIZON_DAYS * DAY : now + Math.min(a.maxAdvanceDays, SOONEST_HORIZON_DAYS) * DAY;
+    bounds.set(a.id, [fromMs, toMs]);
+    lowest = Math.min(lowest, fromMs);
+    highest = Math.max(highest, toMs);
+  }
+  const inputs = await loadInputs(db, artists.map((a) => a.id), lowest, Math.max(lowest, highest));
+  if (firstSlotCache.size > FIRST_SLOT_CACHE_MAX) firstSlotCache.clear();
+  for (const a of artists as ArtistRow[]) {
+    const [fromMs, toMs] = bounds.get(a.id)!;
+    const slot = toMs > fromMs ? computeSlots({ ...engineInput(a, inputs.get(a.id)!, durationOf.get(a.id) ?? SEARCH_DEFAULT_DURATION_MINUTES, now, fromMs, toMs), limit: 1 })[0] : undefined;
+    const value = slot ? Date.parse(slot.startsAt) : null;
+    out.set(a.id, value);
+    firstSlotCache.set(keyOf(a.id), { until: now + FIRST_SLOT_TTL_MS, noticeMs: a.minNoticeHours * 3_600_000, value });
+  }
+  for (const id of missing) if (!out.has(id)) out.set(id, null);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings (owner or admin)
+
+const presentTimeOff = (r: typeof artistTimeOff.$inferSelect): TTimeOff => ({ id: r.id, startsOn: r.startsOn, endsOn: r.endsOn, reason: r.reason });
+const presentGuestSpot = (r: typeof guestSpots.$inferSelect): TGuestSpot => ({
+  id: r.id,
+  cityId: findCityByName(r.city, r.country)?.id ?? null,
+  city: r.city,
+  country: r.country,
+  timezone: r.timezone,
+  lat: r.lat,
+  lng: r.lng,
+  venue: r.venue,
+  startsOn: r.startsOn,
+  endsOn: r.endsOn,
+});
+
+const todayIn = (timezone: string, now = Date.now()) => dateKey(localDateOf(now, timezone));
+
+export async function getAvailabilitySettings(ctx: AppContext, user: SessionUser, idOrSlug: string): Promise<TAvailabilitySettings> {
+  const { db } = ctx.database;
+  const artist = await findManagedArtist(db, user, idOrSlug);
+  return presentSettings(db, artist);
+}
+
+async function presentSettings(db: DbOrTx, artist: ArtistRow): Promise<TAvailabilitySettings> {
+  const today = todayIn(artist.timezone);
+  const [offRows, spotRows] = await Promise.all([
+    db.select().from(artistTimeOff).where(and(eq(artistTimeOff.artistId, artist.id), gte(artistTimeOff.endsOn, today))).orderBy(asc(artistTimeOff.startsOn), asc(artistTimeOff.createdAt)),
+    db.select().from(guestSpots).where(and(eq(guestSpots.artistId, artist.id), gte(guestSpots.endsOn, today))).orderBy(asc(guestSpots.startsOn)),
+  ]);
+  return {
+    artistId: artist.id,
+    timezone: artist.timezone,
+    bufferMinutes: artist.bufferMinutes,
+    minNoticeHours: artist.minNoticeHours,
+    maxAdvanceDays: artist.maxAdvanceDays,
+    weeklyHours: artist.workingHours as TWeeklyHours,
+    timeOff: offRows.map(presentTimeOff),
+    guestSpots: spotRows.map(presentGuestSpot),
+  };
+}
+
+/** Sorted ranges per day, days without hours left out, so what is stored reads the same everywhere. */
+function normaliseHours(hours: TWeeklyHours): TWeeklyHours {
+  const out: TWeeklyHours = {};
+  for (const [day, ranges] of Object.entries(hours) as Array<[keyof TWeeklyHours, Array<[string, string]> | undefined]>) {
+    if (ranges && ranges.length) out[day] = [...ranges].sort((a, b) => a[0].localeCompare(b[0])).map(([a, b]): [string, string] => [a, b]);
+  }
+  return out;
+}
+
+/** PUT: who may change the settings is settled before the body is read (a stranger learns nothing from a 400). */
+export async function updateAvailabilitySettings(ctx: AppContext, user: SessionUser, idOrSlug: string, body: unknown): Promise<TAvailabilitySettings> {
+  const { db } = ctx.database;
+  const artist = await findManagedArtist(db, user, idOrSlug);
+  const input = validate(ZAvailabilitySettingsInput, body);
+  const workingHours = normaliseHours(input.weeklyHours);
+  await db
+    .update(artistProfiles)
+    .set({ bufferMinutes: input.bufferMinutes, minNoticeHours: input.minNoticeHours, maxAdvanceDays: input.maxAdvanceDays, workingHours, updatedAt: new Date() })
+    .where(eq(artistProfiles.id, artist.id));
+  invalidateAvailabilityCache(artist.id);
+  return presentSettings(db, { ...artist, bufferMinutes: input.bufferMinutes, minNoticeHours: input.minNoticeHours, maxAdvanceDays: input.maxAdvanceDays, workingHours });
+}
+
+/** Serialises changes to one artist's entries so the per-artist caps and the no-overlap rule hold under concurrent requests. */
+async function lockArtist(tx: DbOrTx, artistId: string): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM artist_profiles WHERE id = ${artistId} FOR UPDATE`);
+}
+
+export async function addTimeOff(ctx: AppContext, user: SessionUser, idOrSlug: string, body: unknown): Promise<TTimeOff> {
+  const { db } = ctx.database;
+  const artist = await findManagedArtist(db, user, idOrSlug);
+  const input = validate(ZTimeOffInput, body);
+  if (input.endsOn < todayIn(artist.timezone)) throw new AppError('VALIDATION_FAILED', 'endsOn: That time off is already over; choose today or a later day.');
+  const row = await db.transaction(async (tx) => {
+    await lockArtist(tx, artist.id);
+    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(artistTimeOff).where(and(eq(artistTimeOff.artistId, artist.id), gte(artistTimeOff.endsOn, todayIn(artist.timezone))));
+    if (Number(count?.n ?? 0) >= TIME_OFF_MAX_ENTRIES) throw new AppError('LIMIT_REACHED', `You can plan up to ${TIME_OFF_MAX_ENTRIES} stretches of time off. Remove one first.`);
+    const [inserted] = await tx.insert(artistTimeOff).values({ artistId: artist.id, startsOn: input.startsOn, endsOn: input.endsOn, reason: input.reason }).returning();
+    return inserted!;
+  });
+  invalidateAvailabilityCache(artist.id);
+  return presentTimeOff(row);
+}
+
+export async function deleteTimeOff(ctx: AppContext, user: SessionUser, idOrSlug: string, entryId: string): Promise<void> {
+  const { db } = ctx.database;
+  const artist = await findManagedArtist(db, user, idOrSlug);
+  if (!UUID.test(entryId)) throw notFound('That time off');
+  const deleted = await db.delete(artistTimeOff).where(and(eq(artistTimeOff.id, entryId), eq(artistTimeOff.artistId, artist.id))).returning({ id: artistTimeOff.id });
+  if (deleted.length === 0) throw notFound('That time off');
+  invalidateAvailabilityCache(artist.id);
+}
+
+export async function addGuestSpot(ctx: AppContext, user: SessionUser, idOrSlug: string, body: unknown): Promise<TGuestSpot> {
+  const { db } = ctx.database;
+  const artist = await findManagedArtist(db, user, idOrSlug);
+  const input = validate(ZGuestSpotInput, body);
+  const city = findCity(input.cityId)!;
+  if (input.endsOn < todayIn(city.timezone)) throw new AppError('VALIDATION_FAILED', 'endsOn: That guest spot is already over; choose today or a later day.');
+  const row = await db.transaction(async (tx) => {
+    await lockArtist(tx, artist.id);
+    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(guestSpots).where(and(eq(guestSpots.artistId, artist.id), gte(guestSpots.endsOn, todayIn(artist.timezone))));
+    if (Number(count?.n ?? 0) >= GUEST_SPOT_MAX_ENTRIES) throw new AppError('LIMIT_REACHED', `You can plan up to ${GUEST_SPOT_MAX_ENTRIES} guest spots. Remove one first.`);
+    const [clash] = await tx
+      .select({ city: guestSpots.city, startsOn: guestSpots.startsOn, endsOn: guestSpots.endsOn })
+      .from(guestSpots)
+      .where(and(eq(guestSpots.artistId, artist.id), gte(guestSpots.endsOn, input.startsOn), lte(guestSpots.startsOn, input.endsOn)))
+      .limit(1);
+    if (clash) throw new AppError('CONFLICT', `Those dates overlap your guest spot in ${clash.city} (${clash.startsOn} to ${clash.endsOn}). You can be in one city at a time.`);
+    const [inserted] = await tx
+      .insert(guestSpots)
+      .values({ artistId: artist.id, city: city.name, country: city.country, timezone: city.timezone, lat: city.lat, lng: city.lng, venue: input.venue, startsOn: input.startsOn, endsOn: input.endsOn })
+      .returning();
+    return inserted!;
+  });
+  invalidateAvailabilityCache(artist.id);
+  return { ...presentGuestSpot(row), cityId: city.id };
+}
+
+export async function deleteGuestSpot(ctx: AppContext, user: SessionUser, idOrSlug: string, entryId: string): Promise<void> {
+  const { db } = ctx.database;
+  const artist = await findManagedArtist(db, user, idOrSlug);
+  if (!UUID.test(entryId)) throw notFound('That guest spot');
+  const deleted = await db.delete(guestSpots).where(and(eq(guestSpots.id, entryId), eq(guestSpots.artistId, artist.id))).returning({ id: guestSpots.id });
+  if (deleted.length === 0) throw notFound('That guest spot');
+  invalidateAvailabilityCache(artist.id);
+}
