@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -25,6 +25,23 @@ describe('detectImageType', () => {
     expect(detectImageType(elfExecutable())).toBeNull();
     expect(detectImageType(Buffer.from('RIFF0000WAVEfmt '))).toBeNull();
     expect(detectImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('HEIC photos (HEVC, as iPhones write them)', () => {
+  it('decodes a real HEVC HEIC into WebP without its metadata', async () => {
+    // tests/fixtures/sample-hevc.heic: a 320×240 photo encoded by libheif's heif-enc with x265, EXIF included.
+    const heic = readFileSync(path.resolve('tests/fixtures/sample-hevc.heic'));
+    expect(detectImageType(heic)).toBe('heic');
+    const out = await encodeImage(heic);
+    expect(out.kind).toBe('heic');
+    expect([out.width, out.height]).toEqual([320, 240]);
+    const meta = await sharp(out.full).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    // The pixels are the photo's: its left edge is dark red-free, its bottom right bright (a gradient).
+    const { data } = await sharp(out.full).extract({ left: 250, top: 200, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { UPLOAD_MAX_BYTES } from '../../shared/limits.ts';
 import { AppError } from '../http/app-error.ts';
 import type { LocalStorage } from './local-storage.ts';
@@ -81,12 +81,6 @@ export const imageTooLarge = (bytes?: number) =>
       : `This file is ${(bytes / MB).toFixed(1)} MB; the most we accept is ${UPLOAD_MAX_BYTES / MB} MB. Export a smaller JPEG and try again.`,
   );
 
-const heicNotSupported = () =>
-  new AppError(
-    'HEIC_NOT_SUPPORTED',
-    "We can't read this HEIC photo here; please export it as JPEG and upload it again. (On an iPhone: Settings → Camera → Formats → Most Compatible.)",
-  );
-
 const corrupt = () =>
   new AppError('IMAGE_CORRUPT', "We couldn't read this image: the file looks damaged or incomplete. Open it on your device, export it again, and retry.");
 
@@ -118,11 +112,31 @@ export async function readUpload(input: Buffer | Readable, maxBytes = UPLOAD_MAX
   return Buffer.concat(chunks, total);
 }
 
-function decodeError(kind: ImageKind, error: unknown): AppError {
+function decodeError(error: unknown): AppError {
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) return tooManyPixels();
-  if (kind === 'heic' && !HEIC_DECODING) return heicNotSupported();
   return corrupt();
+}
+
+/**
+ * HEIC. libvips here decodes only AV1-coded HEIF (see HEIC_DECODING), so HEVC-coded HEIC — what
+ * iPhones write — is decoded by libheif compiled to WebAssembly (heic-decode, with libde265),
+ * already rotated as the file asks, into bare RGBA pixels: no metadata survives. That build has
+ * no AV1 decoder, so when it fails libvips takes over (null).
+ */
+async function decodeHeicToRaw(buffer: Buffer): Promise<Sharp | null> {
+  const { default: decode } = await import('heic-decode');
+  let image: Awaited<ReturnType<typeof decode>>;
+  try {
+    image = await decode({ buffer });
+  } catch {
+    // Its error does not say why; libvips gets the file next and decides (AV1 decodes, broken data does not).
+    return null;
+  }
+  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+    limitInputPixels: INPUT_MAX_PIXELS,
+  });
 }
 
 const tooManyPixels = (width?: number, height?: number) =>
@@ -148,7 +162,7 @@ export async function encodeImage(buffer: Buffer): Promise<EncodedImage> {
     // Header only: dimensions are checked before a single pixel is decoded.
     meta = await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch (error) {
-    throw decodeError(kind, error);
+    throw decodeError(error);
   }
   const w = meta.width ?? 0;
   const h = meta.height ?? 0;
@@ -156,7 +170,9 @@ export async function encodeImage(buffer: Buffer): Promise<EncodedImage> {
   if (w < 1 || h < 1) throw corrupt();
 
   // 'error' refuses truncated and broken data but tolerates the harmless warnings many cameras trigger.
-  const base = sharp(buffer, { limitInputPixels: INPUT_MAX_PIXELS, failOn: 'error', autoOrient: true });
+  const base =
+    (kind === 'heic' && !HEIC_DECODING ? await decodeHeicToRaw(buffer) : null) ??
+    sharp(buffer, { limitInputPixels: INPUT_MAX_PIXELS, failOn: 'error', autoOrient: true });
   try {
     const [full, thumb] = await Promise.all([
       base
@@ -168,7 +184,7 @@ export async function encodeImage(buffer: Buffer): Promise<EncodedImage> {
     ]);
     return { kind, full: full.data, thumb, width: full.info.width, height: full.info.height };
   } catch (error) {
-    throw decodeError(kind, error);
+    throw decodeError(error);
   }
 }
 
