@@ -1,4 +1,4 @@
-// The part of autocannon's API that bench/api.ts uses (the package ships no types).
+// The part of autocannon's API that bench/api.ts and bench/search.ts use (the package ships no types).
 declare module 'autocannon' {
   type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p97_5: number; p99: number };
   export type Result = {
@@ -21,5 +21,10 @@ declare module 'autocannon' {
     method?: string;
     timeout?: number;
   };
-  export default function autocannon(opts: Options): Promise<Result>;
+  /** The running job: awaitable, and an event emitter (bench/search.ts times every response). */
+  export type Instance = PromiseLike<Result> & {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+    stop(): void;
+  };
+  export default function autocannon(opts: Options): Instance;
 }

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RenderInput, RenderResult } from '../../web/entry-server.tsx';
@@ -28,6 +30,26 @@ function injectFetch(app: FastifyInstance, request: FastifyRequest) {
   };
 }
 
+// A rendered page is mostly repeated markup (a results page: ~160 KB, ~11 KB compressed); fast
+// levels, since this runs on every request, off the event loop in zlib's thread pool.
+const compressHtml = {
+  br: (page: string) => promisify(brotliCompress)(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (page: string) => promisify(gzip)(page, { level: 6 }),
+};
+
+/** Brotli, else gzip, when the request accepts it (and does not refuse it with q=0). */
+function htmlEncoding(acceptEncoding: string | string[] | undefined): keyof typeof compressHtml | null {
+  const accepted = new Set(
+    [acceptEncoding ?? ''].flat().join(',').split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
 /** Serves the built client and server-renders every page (public ones fully, private ones as the signed-in shell). */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html')) || !existsSync(SSR_ENTRY)) {
@@ -40,8 +62,11 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     root: CLIENT_DIR,
     index: false,
     wildcard: false,
+    // The build writes .br and .gz copies of text files (scripts/precompress.mjs): sent to browsers that accept them.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, filePath) {
-      const rel = path.relative(CLIENT_DIR, filePath);
+      const rel = path.relative(CLIENT_DIR, filePath).replace(/\.(br|gz)$/, '');
       if (rel.startsWith('assets')) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
       if (rel === 'service-worker.js') res.header('service-worker-allowed', '/');
@@ -74,12 +99,14 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       .replace('<!--app-head-->', result.head)
       .replace('<!--app-html-->', result.html)
       .replace('<!--app-state-->', `<script type="application/json" id="__INKHAVEN_STATE__">${result.state}</script>`);
-    return reply
+    reply
       .status(result.status)
       .header('cache-control', user ? 'private, no-store' : 'public, max-age=0, must-revalidate')
-      .header('vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(page);
+      .header('vary', 'Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = htmlEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page);
+    return reply.header('content-encoding', encoding).send(await compressHtml[encoding](page));
   };
 
   app.setNotFoundHandler(async (request, reply) => {

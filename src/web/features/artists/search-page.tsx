@@ -195,9 +195,10 @@ export default function ArtistSearchPage() {
         ) : null}
         {items.length > 0 ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {items.map((a) => (
+            {items.map((a, i) => (
               <li key={a.id}>
-                <ArtistCard artist={a} />
+                {/* The first cards are in the first screen: their photos load at once (the largest paint). */}
+                <ArtistCard artist={a} priority={i < 2} />
                 {a.firstAvailableAt ? <p className="mt-2 text-sm text-stone-800">Next available {artistLocalTime(a.firstAvailableAt, a.timezone)}</p> : null}
               </li>
             ))}

@@ -4,12 +4,22 @@ import type { TArtistListItem } from '../../../../shared/contracts/artists.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { StarRating } from '../../../ui/star-rating.tsx';
 
-export function ArtistCard({ artist }: { artist: TArtistListItem }) {
+/** `priority`: a card in the first screen; its photo is fetched at once instead of lazily. */
+export function ArtistCard({ artist, priority = false }: { artist: TArtistListItem; priority?: boolean }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition hover:border-stone-400 hover:shadow">
       <div className="aspect-[4/3] bg-stone-100">
         {artist.photoUrl ? (
-          <img src={artist.photoUrl} alt="" width={300} height={225} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+          <img
+            src={artist.photoUrl}
+            alt=""
+            width={300}
+            height={225}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
         ) : (
           <div className="flex h-full items-center justify-center text-sm text-stone-500">No portfolio yet</div>
         )}
