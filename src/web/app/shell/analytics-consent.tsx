@@ -1,11 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { useConsentValue, writeConsent } from '../../lib/analytics/consent.ts';
-import { useAnalyticsTracker } from '../../lib/analytics/use-analytics-tracker.ts';
 import { Button } from '../../ui/button.tsx';
+
+// Loaded at once when consent is (or becomes) "accepted"; the page view still goes out 100 ms after it mounts.
+const AnalyticsTracker = lazy(() => import('../../lib/analytics/analytics-tracker.tsx'));
 
 /** Asks once whether anonymous usage analytics may run; nothing is tracked until the answer is yes. */
 export function AnalyticsConsent() {
-  useAnalyticsTracker();
   const consent = useConsentValue();
+  if (consent === 'accepted') {
+    return (
+      <Suspense fallback={null}>
+        <AnalyticsTracker />
+      </Suspense>
+    );
+  }
   if (consent !== null) return null;
   const answer = (value: 'accepted' | 'declined') => writeConsent(value);
   return (
