@@ -1,5 +1,8 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import type { TestClient } from './db-utils.ts';
 
 /** Test images made on the spot (no binary fixtures in the repository). */
 
@@ -127,4 +130,31 @@ export function multipartBody(fields: Record<string, string>, file?: UploadFile 
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Every file under a storage root, relative and sorted: tests compare it before and after a refused upload. */
+export function storedFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else out.push(path.relative(root, full));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+/** A multipart upload through the app, carrying the client's cookies and CSRF token. */
+export async function uploadAs(client: TestClient, url: string, fields: Record<string, string>, file?: UploadFile | UploadFile[]) {
+  const { payload, contentType } = multipartBody(fields, file);
+  const token = await client.csrfToken();
+  return client.app.inject({ method: 'POST', url, payload, headers: { cookie: client.cookieHeader(), 'x-csrf-token': token, 'content-type': contentType } });
 }

@@ -1,10 +1,9 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
 import { createArtist } from '../../../../tests/support/factories.ts';
-import { elfExecutable, jpegImage, multipartBody, type UploadFile } from '../../../../tests/support/image-fixtures.ts';
+import { elfExecutable, jpegImage, type UploadFile } from '../../../../tests/support/image-fixtures.ts';
+import { storedFiles as storedFilesUnder, uploadAs } from '../../../../tests/support/image-fixtures.ts';
 import type { TFlashDesign, TFlashPage } from '../../../shared/contracts/flash.ts';
 import { bookings, flashDesigns } from '../../db/schema/index.ts';
 import { assertFlashBookable, releaseFlashDesign, reserveFlashDesign } from './service.ts';
@@ -17,32 +16,10 @@ let otherUser: Actor;
 let admin: Actor;
 let visitor: Actor;
 
-async function upload(client: TestClient, url: string, fields: Record<string, string>, file?: UploadFile) {
-  const { payload, contentType } = multipartBody(fields, file);
-  const token = await client.csrfToken();
-  return client.app.inject({ method: 'POST', url, payload, headers: { cookie: client.cookieHeader(), 'x-csrf-token': token, 'content-type': contentType } });
-}
+const upload = uploadAs;
 const patch = (c: TestClient, url: string, body: unknown) => c.request('PATCH', url, body);
 
-function storedFiles(): string[] {
-  const root = t.config.STORAGE_DIR;
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else out.push(path.relative(root, full));
-    }
-  };
-  walk(root);
-  return out.sort();
-}
+const storedFiles = () => storedFilesUnder(t.config.STORAGE_DIR);
 
 async function rowCount(): Promise<number> {
   const [row] = await t.app.ctx.database.db.select({ n: count() }).from(flashDesigns);

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +9,11 @@ import {
   hevcHeic,
   jpegImage,
   jpegWithGps,
-  multipartBody,
   pngBomb,
   pngImage,
   type UploadFile,
 } from '../../../../tests/support/image-fixtures.ts';
+import { storedFiles as storedFilesUnder, uploadAs } from '../../../../tests/support/image-fixtures.ts';
 import type { TPortfolioImage } from '../../../shared/contracts/artists.ts';
 import { PORTFOLIO_MAX_IMAGES, UPLOAD_MAX_BYTES } from '../../../shared/limits.ts';
 import { portfolioImages } from '../../db/schema/index.ts';
@@ -28,33 +26,11 @@ let otherUser: Actor;
 let admin: Actor;
 let visitor: Actor;
 
-async function upload(client: TestClient, url: string, fields: Record<string, string>, file?: UploadFile | UploadFile[]) {
-  const { payload, contentType } = multipartBody(fields, file);
-  const token = await client.csrfToken();
-  return client.app.inject({ method: 'POST', url, payload, headers: { cookie: client.cookieHeader(), 'x-csrf-token': token, 'content-type': contentType } });
-}
+const upload = uploadAs;
 
 const patch = (c: TestClient, url: string, body: unknown) => c.request('PATCH', url, body);
 
-function storedFiles(): string[] {
-  const root = t.config.STORAGE_DIR;
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else out.push(path.relative(root, full));
-    }
-  };
-  walk(root);
-  return out.sort();
-}
+const storedFiles = () => storedFilesUnder(t.config.STORAGE_DIR);
 
 async function rowCount(): Promise<number> {
   const [row] = await t.app.ctx.database.db.select({ n: count() }).from(portfolioImages);
