@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
 import { createArtist } from '../../../../tests/support/factories.ts';
@@ -172,9 +172,9 @@ describe('GET /api/flash', () => {
     } while (cursor && pages < 50);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBe(await rowCount());
-    const all = await t.app.ctx.database.db.select({ id: flashDesigns.id, createdAt: flashDesigns.createdAt }).from(flashDesigns);
-    const order = [...all].sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (y.id > x.id ? 1 : -1)).map((r) => r.id);
-    expect(seen).toEqual(order);
+    // The expected order comes from the database: created_at has microseconds there, which a JS Date would round away.
+    const order = await t.app.ctx.database.db.select({ id: flashDesigns.id }).from(flashDesigns).orderBy(desc(flashDesigns.createdAt), desc(flashDesigns.id));
+    expect(seen).toEqual(order.map((r) => r.id));
   });
 
   it('refuses invalid filters with 400 and a message', async () => {
