@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './marketplace.ts';
 export * from './platform.ts';
+export * from './booking.ts';

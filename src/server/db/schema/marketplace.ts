@@ -68,6 +68,15 @@ export const artistProfiles = pgTable(
     bufferMinutes: integer('buffer_minutes').notNull().default(15),
     minNoticeHours: integer('min_notice_hours').notNull().default(24),
     maxAdvanceDays: integer('max_advance_days').notNull().default(90),
+    // Booking policy (issue 4 §2): which bookings skip the request step, and what clients read about paying at the studio.
+    instantBookConsultations: boolean('instant_book_consultations').notNull().default(false),
+    instantBookFlash: boolean('instant_book_flash').notNull().default(false),
+    depositInstructions: text('deposit_instructions').notNull().default(''),
+    // Stripe Connect Express (issue 4 §3): the artist's connected account, once they start onboarding.
+    stripeAccountId: text('stripe_account_id').unique(),
+    stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),
+    // Secret part of the artist's private .ics feed URL; rotating it revokes old subscriptions.
+    calendarToken: text('calendar_token').unique(),
     // Review aggregates, maintained in the same transaction as each review insert.
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: numeric('rating_sum', { precision: 10, scale: 1, mode: 'number' }).notNull().default(0),
@@ -221,6 +230,21 @@ export const bookingStatus = pgEnum('booking_status', [
 ]);
 
 export const bookingMode = pgEnum('booking_mode', ['in_person', 'video']);
+export const bookingColour = pgEnum('booking_colour', ['colour', 'black_and_grey']);
+/** Where the deposit stands; kept beside the ledger (same transaction) so lists need no aggregate. */
+export const depositStatus = pgEnum('deposit_status', ['not_required', 'pending', 'due', 'paid', 'refunded', 'forfeited']);
+
+/** The policy the client accepted when booking, frozen on the booking: later edits by the artist do not change it. */
+export type BookingPolicy = {
+  depositCents: number;
+  currency: string;
+  noticeHours: number;
+  maxReschedules: number;
+  depositWindowHours: number;
+  /** 'stripe' or 'studio': how the deposit is paid. */
+  depositMethod: 'stripe' | 'studio';
+  depositInstructions: string;
+};
 
 export const bookings = pgTable(
   'bookings',
@@ -248,12 +272,28 @@ export const bookings = pgTable(
     currency: text('currency').notNull().default('USD'),
     rescheduleCount: integer('reschedule_count').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
+    colour: bookingColour('colour'),
+    policy: jsonb('policy').$type<BookingPolicy>(),
+    policyAcceptedAt: timestamp('policy_accepted_at', { withTimezone: true }),
+    instant: boolean('instant').notNull().default(false),
+    depositStatus: depositStatus('deposit_status').notNull().default('pending'),
+    /** When an accepted booking's unpaid deposit lets the slot go (awaiting_deposit only). */
+    depositDueAt: timestamp('deposit_due_at', { withTimezone: true }),
+    /** When an unanswered request expires. */
+    respondBy: timestamp('respond_by', { withTimezone: true }),
+    /** The artist's last word to the client (decline reason, accept note, cancellation reason). */
+    artistMessage: text('artist_message'),
+    cancelReason: text('cancel_reason'),
+    /** Stripe Checkout for the deposit: the key is stored before the API call so a retry reuses the session. */
+    checkoutSessionId: text('checkout_session_id'),
+    checkoutIdempotencyKey: text('checkout_idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('bookings_artist_idx').on(t.artistId, t.startsAt),
     index('bookings_client_idx').on(t.clientId, t.startsAt),
+    index('bookings_status_idx').on(t.status, t.startsAt),
     uniqueIndex('bookings_client_idempotency_idx').on(t.clientId, t.idempotencyKey),
     check('bookings_time_order', sql`${t.endsAt} > ${t.startsAt}`),
     // The no-overlap exclusion constraint lives in a hand-written migration (drizzle-kit cannot express it).
@@ -270,7 +310,10 @@ export const bookingEvents = pgTable(
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     fromStatus: bookingStatus('from_status'),
     toStatus: bookingStatus('to_status').notNull(),
+    /** What happened, in words the timeline shows: created, accepted, declined, deposit_paid, rescheduled, cancelled, … */
+    action: text('action').notNull().default('status'),
     note: text('note'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],

@@ -1,0 +1,60 @@
+import { and, eq, like, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+
+/** Every kind of durable job; the worker (jobs/worker.ts) has one handler per kind. */
+export const JOB_KINDS = [
+  /** An unanswered request reached its respond-by time. */
+  'booking.expire_request',
+  /** An accepted booking's deposit was not paid in the artist's window. */
+  'booking.expire_deposit',
+  /** 24 h before the appointment. */
+  'booking.reminder',
+  /** Tell the people concerned that something happened to a booking (in-app notice + e-mail). */
+  'booking.notify',
+  /** A slot was freed: tell the artist's waitlist, in order. */
+  'waitlist.slot_freed',
+] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export type EnqueueJob = {
+  kind: JobKind;
+  payload: Record<string, unknown>;
+  runAt?: Date;
+  /** One job per purpose: enqueueing the same key again changes nothing (unless `replace`). */
+  dedupeKey: string;
+  /** Move a still-pending job with this key to the new time and payload (e.g. a reminder after a reschedule). */
+  replace?: boolean;
+};
+
+/**
+ * Enqueue inside the caller's transaction, so the job exists exactly when the change that needs it
+ * committed. Returns true when a job was created or rescheduled.
+ */
+export async function enqueueJob(tx: DbOrTx, job: EnqueueJob): Promise<boolean> {
+  const runAt = job.runAt ?? new Date();
+  const values = { kind: job.kind, payload: job.payload, runAt, dedupeKey: job.dedupeKey };
+  const rows = job.replace
+    ? await tx
+        .insert(jobs)
+        .values(values)
+        .onConflictDoUpdate({
+          target: jobs.dedupeKey,
+          set: { runAt, payload: job.payload, status: 'pending', attempts: 0, lastError: null, finishedAt: null },
+          // Never resurrect a job that already ran: a sent reminder stays sent.
+          setWhere: sql`${jobs.status} IN ('pending', 'cancelled', 'failed')`,
+        })
+        .returning({ id: jobs.id })
+    : await tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Cancel pending jobs whose dedupe key starts with `prefix` (e.g. every reminder of a cancelled booking). */
+export async function cancelPendingJobs(tx: DbOrTx, prefix: string): Promise<number> {
+  const rows = await tx
+    .update(jobs)
+    .set({ status: 'cancelled', finishedAt: new Date() })
+    .where(and(eq(jobs.status, 'pending'), like(jobs.dedupeKey, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)))
+    .returning({ id: jobs.id });
+  return rows.length;
+}

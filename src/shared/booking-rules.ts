@@ -1,0 +1,153 @@
+/**
+ * Booking domain rules shared by the API (which enforces them) and the UI (which shows only the
+ * actions allowed now and explains the policy). DESIGN §5: states, notice, reschedules, deposits.
+ */
+
+export const BOOKING_STATUSES = [
+  'requested',
+  'accepted',
+  'awaiting_deposit',
+  'confirmed',
+  'completed',
+  'declined',
+  'expired',
+  'cancelled_by_client',
+  'cancelled_by_artist',
+  'no_show',
+] as const;
+export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Statuses that hold the artist's time (the exclusion constraint covers exactly these). */
+export const SLOT_HOLDING_STATUSES = ['accepted', 'awaiting_deposit', 'confirmed'] as const satisfies readonly TBookingStatus[];
+/** Statuses in which a booking is still going somewhere. */
+export const LIVE_STATUSES = ['requested', 'accepted', 'awaiting_deposit', 'confirmed'] as const satisfies readonly TBookingStatus[];
+export const FINAL_STATUSES = ['completed', 'declined', 'expired', 'cancelled_by_client', 'cancelled_by_artist', 'no_show'] as const satisfies readonly TBookingStatus[];
+
+export const BOOKING_STATUS_LABELS: Record<TBookingStatus, string> = {
+  requested: 'Requested',
+  accepted: 'Accepted',
+  awaiting_deposit: 'Awaiting deposit',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  declined: 'Declined',
+  expired: 'Expired',
+  cancelled_by_client: 'Cancelled by client',
+  cancelled_by_artist: 'Cancelled by artist',
+  no_show: 'No-show',
+};
+
+export const DEPOSIT_STATUSES = ['not_required', 'pending', 'due', 'paid', 'refunded', 'forfeited'] as const;
+export type TDepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const DEPOSIT_STATUS_LABELS: Record<TDepositStatus, string> = {
+  not_required: 'No deposit',
+  pending: 'Due once accepted',
+  due: 'Due now',
+  paid: 'Paid',
+  refunded: 'Refunded',
+  forfeited: 'Kept by the artist',
+};
+
+export type TDepositMethod = 'stripe' | 'studio';
+
+/** Defaults of DESIGN §5; artists tune them within these bounds. */
+export const BOOKING_DEFAULTS = {
+  noticeHours: 48,
+  maxReschedules: 2,
+  depositWindowHours: 48,
+} as const;
+export const DEPOSIT_WINDOW_HOURS = { min: 12, max: 168, default: 48 } as const;
+export const MAX_RESCHEDULES = { min: 0, max: 5, default: 2 } as const;
+/** An unanswered request expires after this long, or when its start time arrives, whichever is first. */
+export const REQUEST_RESPONSE_HOURS = 72;
+/** The reminder goes out this long before the appointment. */
+export const REMINDER_BEFORE_HOURS = 24;
+
+export const BOOKING_IDEA_MAX = 2000;
+export const BOOKING_TEXT_MAX = 120;
+export const BOOKING_MESSAGE_MAX = 1000;
+export const BOOKING_MAX_IMAGES = 8;
+export const WAITLIST_MAX_DAYS = 90;
+
+/** Actions a person can take on a booking (the POST /api/bookings/{id}/{action} verbs). */
+export const BOOKING_ACTIONS = ['accept', 'decline', 'cancel', 'reschedule', 'complete', 'no-show', 'mark-deposit-paid', 'pay-deposit'] as const;
+export type TBookingAction = (typeof BOOKING_ACTIONS)[number];
+
+/** Who is acting, relative to one booking. Admins act with the artist's powers (and are audited). */
+export type TBookingRole = 'client' | 'artist' | 'admin';
+
+export type BookingPolicySnapshot = {
+  depositCents: number;
+  currency: string;
+  noticeHours: number;
+  maxReschedules: number;
+  depositWindowHours: number;
+  depositMethod: TDepositMethod;
+  depositInstructions: string;
+};
+
+export type BookingState = {
+  status: TBookingStatus;
+  startsAt: string | Date;
+  rescheduleCount: number;
+  depositStatus: TDepositStatus;
+  policy: Pick<BookingPolicySnapshot, 'noticeHours' | 'maxReschedules' | 'depositMethod'>;
+};
+
+const HOUR = 3_600_000;
+const ms = (t: string | Date) => (typeof t === 'string' ? Date.parse(t) : t.getTime());
+
+/** True when `now` is inside the notice window before the start (too late to reschedule, late to cancel). */
+export function isInsideNotice(startsAt: string | Date, noticeHours: number, now: number): boolean {
+  return now > ms(startsAt) - noticeHours * HOUR;
+}
+
+/** Why a reschedule is refused now, in words for the person; null when it is allowed. */
+export function rescheduleRefusal(b: BookingState, now: number): string | null {
+  if (!(['requested', 'awaiting_deposit', 'confirmed'] as TBookingStatus[]).includes(b.status))
+    return `A ${BOOKING_STATUS_LABELS[b.status].toLowerCase()} booking cannot be rescheduled.`;
+  if (b.rescheduleCount >= b.policy.maxReschedules)
+    return b.policy.maxReschedules === 0
+      ? 'This booking cannot be rescheduled under the artist’s policy.'
+      : `This booking has already been rescheduled ${b.rescheduleCount} times, the most the policy allows.`;
+  if (isInsideNotice(b.startsAt, b.policy.noticeHours, now))
+    return `Rescheduling needs at least ${b.policy.noticeHours} hours’ notice before the appointment.`;
+  return null;
+}
+
+/** What a client's cancellation would do to the deposit right now. */
+export function clientCancellationOutcome(b: BookingState, now: number): 'nothing_paid' | 'refund' | 'forfeit' {
+  if (b.depositStatus !== 'paid') return 'nothing_paid';
+  return isInsideNotice(b.startsAt, b.policy.noticeHours, now) ? 'forfeit' : 'refund';
+}
+
+/** The actions `role` may take on the booking at `now`; the API refuses anything else with 409 (or 403 for the wrong person). */
+export function allowedActions(b: BookingState, role: TBookingRole, now: number): TBookingAction[] {
+  const started = now >= ms(b.startsAt);
+  const actions: TBookingAction[] = [];
+  const asArtist = role === 'artist' || role === 'admin';
+  switch (b.status) {
+    case 'requested':
+      if (asArtist) actions.push('accept', 'decline');
+      if (role === 'client') actions.push('cancel');
+      break;
+    case 'accepted':
+    case 'awaiting_deposit':
+      if (role === 'client' && b.policy.depositMethod === 'stripe' && b.depositStatus === 'due') actions.push('pay-deposit');
+      if (asArtist && b.depositStatus === 'due') actions.push('mark-deposit-paid');
+      actions.push('cancel');
+      break;
+    case 'confirmed':
+      if (asArtist && started) actions.push('complete', 'no-show');
+      if (!started) actions.push('cancel');
+      break;
+    default:
+      break;
+  }
+  if (rescheduleRefusal(b, now) === null && !started) actions.push('reschedule');
+  return actions;
+}
+
+/** The status a cancellation leads to, by who cancels. */
+export function cancelledStatus(role: TBookingRole): TBookingStatus {
+  return role === 'client' ? 'cancelled_by_client' : 'cancelled_by_artist';
+}
