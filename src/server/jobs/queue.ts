@@ -14,6 +14,8 @@ export const JOB_KINDS = [
   'booking.notify',
   /** A slot was freed: tell the artist's waitlist, in order. */
   'waitlist.slot_freed',
+  /** Refund a Stripe deposit (the API call happens outside the booking's transaction). */
+  'payment.refund',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 

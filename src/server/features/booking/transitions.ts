@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { TBookingStatus } from '../../../shared/booking-rules.ts';
+import { REMINDER_BEFORE_HOURS, type TBookingStatus } from '../../../shared/booking-rules.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
+import { cancelPendingJobs, enqueueJob } from '../../jobs/queue.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -16,9 +17,50 @@ export type BookingEventInput = {
   data?: Record<string, unknown>;
 };
 
-/** Append to the booking's timeline; call inside the transaction that made the change. */
-export async function recordBookingEvent(tx: DbOrTx, event: BookingEventInput): Promise<void> {
-  await tx.insert(bookingEvents).values({ ...event, note: event.note ?? null, data: event.data ?? {} });
+/**
+ * Append to the booking's timeline; call inside the transaction that made the change. Every event
+ * also enqueues a `booking.notify` job (keyed by the event, so it is sent once) that tells the
+ * people concerned — the handler decides who hears about which action.
+ */
+export async function recordBookingEvent(tx: DbOrTx, event: BookingEventInput): Promise<string> {
+  const [row] = await tx
+    .insert(bookingEvents)
+    .values({ ...event, note: event.note ?? null, data: event.data ?? {} })
+    .returning({ id: bookingEvents.id });
+  if (!row) throw new Error('booking event insert returned no row');
+  await enqueueJob(tx, {
+    kind: 'booking.notify',
+    payload: { bookingId: event.bookingId, eventId: row.id, action: event.action, actorId: event.actorId },
+    dedupeKey: `booking.notify:${row.id}`,
+  });
+  return row.id;
+}
+
+/** Dedupe keys of the per-booking jobs; one of each per booking at a time. */
+export const bookingJobKeys = (id: string) => ({
+  expireRequest: `booking.expire_request:${id}`,
+  expireDeposit: `booking.expire_deposit:${id}`,
+  reminder: `booking.reminder:${id}`,
+});
+
+/**
+ * Make the booking's scheduled jobs match its state (call after every change, in the same
+ * transaction): a request expires at respondBy, an unpaid deposit at depositDueAt, a confirmed
+ * booking gets its reminder 24 h before (moved on reschedule); anything else has none pending.
+ */
+export async function syncBookingJobs(tx: DbOrTx, row: Pick<BookingRow, 'id' | 'status' | 'startsAt' | 'respondBy' | 'depositDueAt'>, now = Date.now()): Promise<void> {
+  const keys = bookingJobKeys(row.id);
+  const payload = { bookingId: row.id };
+  if (row.status === 'requested' && row.respondBy) {
+    await enqueueJob(tx, { kind: 'booking.expire_request', payload, runAt: row.respondBy, dedupeKey: keys.expireRequest, replace: true });
+  } else await cancelPendingJobs(tx, keys.expireRequest);
+  if (row.status === 'awaiting_deposit' && row.depositDueAt) {
+    await enqueueJob(tx, { kind: 'booking.expire_deposit', payload, runAt: row.depositDueAt, dedupeKey: keys.expireDeposit, replace: true });
+  } else await cancelPendingJobs(tx, keys.expireDeposit);
+  const remindAt = new Date(row.startsAt.getTime() - REMINDER_BEFORE_HOURS * 3_600_000);
+  if (row.status === 'confirmed' && row.startsAt.getTime() > now) {
+    await enqueueJob(tx, { kind: 'booking.reminder', payload: { ...payload, startsAt: row.startsAt.toISOString() }, runAt: remindAt, dedupeKey: keys.reminder, replace: true });
+  } else await cancelPendingJobs(tx, keys.reminder);
 }
 
 /**
