@@ -62,6 +62,8 @@ export default defineConfig({
     outDir: 'dist/client',
     sourcemap: true,
     manifest: true,
+    // Every browser the app supports preloads modules natively; the polyfill only cost initial JavaScript.
+    modulePreload: { polyfill: false },
   },
   ssr: {
     noExternal: ['radix-ui', /^@radix-ui\//],

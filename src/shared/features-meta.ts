@@ -1,70 +1,64 @@
+import { FEATURE_PAGE_PATHS, SUPPORT_PATH, VIRTUAL_CONSULTATIONS_PATH, type FeaturePagePath } from './feature-paths.ts';
+
 /**
- * Head data of the feature pages (spec §2), small enough for the route table.
- * The page bodies live in features-content.ts, which only the lazily loaded page imports.
+ * Head data of the feature pages (spec §2). The route table knows only their paths
+ * (feature-paths.ts); this module loads with the page, like the bodies in features-content.ts.
  */
 export type FeaturePageMeta = { path: string; title: string; description: string };
 
-export const FEATURE_PAGE_META: FeaturePageMeta[] = [
-  {
-    path: '/features/smart-discovery',
+const FEATURE_PAGE_TEXT: Record<FeaturePagePath, { title: string; description: string }> = {
+  '/features/smart-discovery': {
     title: 'Smart discovery',
     description: 'Search tattoo and piercing artists by style, city, distance, rating, deposit and availability, with typo-tolerant search and shareable filters.',
   },
-  {
-    path: '/features/seamless-booking',
+  '/features/seamless-booking': {
     title: 'Seamless booking',
     description: 'Request a consultation or session, get an answer from the artist, pay the deposit and see your confirmed time in your own time zone.',
   },
-  {
-    path: '/features/virtual-consultations',
+  '/features/virtual-consultations': {
     title: 'Virtual consultations',
     description: 'Talk through your tattoo or piercing with the artist on a video call in the browser, before you travel to the studio.',
   },
-  {
-    path: '/features/digital-consent',
+  '/features/digital-consent': {
     title: 'Digital consent',
     description: 'Read and sign the consent form on your phone before the appointment; signed forms are locked, hashed and kept with an audit trail.',
   },
-  {
-    path: '/features/secure-payments',
+  '/features/secure-payments': {
     title: 'Secure payments',
     description: 'Pay deposits of 100 to 500 USD through secure checkout, credited to your final price, with clear refund and reschedule rules.',
   },
-  {
-    path: '/features/aftercare-automation',
+  '/features/aftercare-automation': {
     title: 'Aftercare automation',
     description: 'Day-by-day aftercare reminders after your session, following the tattoo and piercing healing timelines, with a direct line to your artist.',
   },
-  {
-    path: '/features/real-time-messaging',
+  '/features/real-time-messaging': {
     title: 'Real-time messaging',
     description: 'Message your artist about ideas, references and booking details; messages arrive instantly and are never lost on a bad connection.',
   },
-  {
-    path: '/features/analytics-dashboard',
+  '/features/analytics-dashboard': {
     title: 'Analytics dashboard',
     description: 'For artists: see profile views, booking requests, conversion, deposits and reviews in one dashboard.',
   },
-  {
-    path: '/features/flash-design-gallery',
+  '/features/flash-design-gallery': {
     title: 'Flash design gallery',
     description: 'Browse ready-to-tattoo flash designs from artists near you, filter by style, size, price and city, and book a design in a few taps.',
   },
-  {
-    path: '/features/identity-safety',
+  '/features/identity-safety': {
     title: 'Identity and safety',
     description: 'Verified artists, private contact details, secure accounts and consent checks: how Inkhaven keeps clients and artists safe.',
   },
-];
+};
+
+export const FEATURE_PAGE_META: FeaturePageMeta[] = FEATURE_PAGE_PATHS.map((path) => ({ path, ...FEATURE_PAGE_TEXT[path] }));
 
 export const VIRTUAL_CONSULTATIONS_META: FeaturePageMeta = {
-  path: '/virtual-consultations',
+  path: VIRTUAL_CONSULTATIONS_PATH,
   title: 'Video consultations with tattoo and piercing artists',
   description: 'Book a video consultation with a tattoo or piercing artist: share references, agree on design, placement and price, then book your session.',
 };
 
 export const SUPPORT_META: FeaturePageMeta = {
-  path: '/support',
+  path: SUPPORT_PATH,
   title: 'Help and support',
   description: 'Get help with bookings, deposits, rescheduling, payments and safety on Inkhaven, or contact our support team.',
 };

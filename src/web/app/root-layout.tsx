@@ -1,5 +1,4 @@
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { AnalyticsConsent } from './shell/analytics-consent.tsx';
 import { AuthGate } from './shell/auth-gate.tsx';
 import { deferred } from './shell/deferred.tsx';
 import { AppErrorBoundary } from './shell/error-boundary.tsx';
@@ -12,6 +11,7 @@ import type { RouteHandle } from './route-meta.ts';
 // Not needed for the first paint: loaded when the browser is idle (toasts raised earlier wait in their store).
 const PwaBanners = deferred<object>(() => import('./shell/pwa/pwa-banners.tsx').then((m) => ({ default: m.PwaBanners })));
 const Toaster = deferred<object>(() => import('./shell/toaster.tsx').then((m) => ({ default: m.Toaster })));
+const AnalyticsConsent = deferred<object>(() => import('./shell/analytics-consent.tsx').then((m) => ({ default: m.AnalyticsConsent })));
 
 export function RootLayout() {
   const matches = useMatches();

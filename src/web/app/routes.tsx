@@ -4,58 +4,60 @@ import { pageImporters } from './page-registry.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorBoundary } from './shell/error-boundary.tsx';
 import type { RouteHandle } from './route-meta.ts';
-import { artistProfileMeta } from '../features/artists/profile-meta.ts';
-import { studioMeta, studioOptions, studiosOptions, type TStudio } from '../features/studios/studio-queries.ts';
+import { studioOptions, studiosOptions, type TStudio } from '../features/studios/studio-queries.ts';
 import { artistProfileOptions, artistReviewsOptions, artistSearchOptions, canonicalSearch } from '../features/artists/api/artist-queries.ts';
 import { ensureOr404 } from '../lib/query-client.ts';
 import { artistFlashOptions } from '../lib/flash.ts';
 import { canonicalFlashSearch, flashSearchOptions } from '../features/flash/flash-queries.ts';
 import type { TArtistProfile } from '../../shared/contracts/artists.ts';
 import { ResourceErrorBoundary } from './pages/resource-error-boundary.tsx';
-import { FEATURE_PAGE_META, SUPPORT_FAQ, SUPPORT_META, VIRTUAL_CONSULTATIONS_META } from '../../shared/features-meta.ts';
-import { PIERCING_ARTISTS_META, TATTOO_ARTISTS_META } from '../../shared/landing-meta.ts';
-import { landingMeta, loadHighlights } from '../features/marketing/landing-queries.ts';
+import { FEATURE_PAGE_PATHS, SUPPORT_PATH, VIRTUAL_CONSULTATIONS_PATH } from '../../shared/feature-paths.ts';
+import { loadHighlights } from '../features/marketing/landing-queries.ts';
 
 type PageModule = { default: React.ComponentType };
 type Importer = () => Promise<PageModule>;
 
+type Meta = RouteHandle['meta'] & object;
+/**
+ * Head data that loads with the page instead of living in the route table: long descriptions,
+ * FAQ JSON-LD. The server resolves a matched route's `lazy` before rendering the head, and the
+ * browser does the same before hydrating (main.tsx), so the first HTML is unchanged; the text just
+ * stays out of the JavaScript every public page downloads first.
+ */
+type LazyMeta = { load: () => Promise<Meta> };
+const lazyMeta = (load: () => Promise<Meta>): LazyMeta => ({ load });
+
 /** One route: a lazily loaded page with its head data. */
 function page(
   path: string,
-  meta: RouteHandle['meta'] & object,
+  meta: Meta | LazyMeta,
   importer: Importer,
   opts: { protected?: boolean; loader?: LoaderFunction; errorBoundary?: React.ComponentType } = {},
 ): RouteObject {
   pageImporters.set(path, importer);
-  const protectedMeta = typeof meta === 'function' ? (data: unknown) => ({ ...meta(data), noindex: true }) : { ...meta, noindex: true };
-  const handle: RouteHandle = { meta: opts.protected ? protectedMeta : meta, protected: Boolean(opts.protected) };
+  const withProtection = (m: Meta): Meta =>
+    !opts.protected ? m : typeof m === 'function' ? (data: unknown) => ({ ...m(data), noindex: true }) : { ...m, noindex: true };
+  const lazyHead = 'load' in meta ? meta.load : null;
+  const handle: RouteHandle = { ...(lazyHead ? {} : { meta: withProtection(meta as Meta) }), protected: Boolean(opts.protected) };
   return {
     path,
-    handle,
+    // React Router ignores a lazily returned property that the route also defines statically, so a
+    // route with lazy head data gets its whole handle from `lazy`.
+    ...(lazyHead ? {} : { handle }),
     ...(opts.loader ? { loader: opts.loader } : {}),
     ...(opts.errorBoundary ? { ErrorBoundary: opts.errorBoundary } : {}),
-    lazy: async () => ({ Component: (await importer()).default }),
+    lazy: async () => {
+      const [module, head] = await Promise.all([importer(), lazyHead?.()]);
+      return { Component: module.default, ...(head ? { handle: { ...handle, meta: withProtection(head) } } : {}) };
+    },
   };
 }
 
 const comingSoon = (path: string, title: string, opts: { protected?: boolean } = {}) =>
   page(path, { title, description: `${title} on Inkhaven.` }, () => import('./pages/coming-soon-page.tsx'), opts);
 
-/** schema.org Article for the static guides (spec §2). */
-const guideArticle = (headline: string, description: string) => ({
-  '@context': 'https://schema.org',
-  '@type': 'Article',
-  headline,
-  description,
-  publisher: { '@type': 'Organization', name: 'Inkhaven' },
-});
-
-const PIERCING_STYLES_DESCRIPTION =
-  'Ear, facial and body piercings compared: difficulty, appointment length, price and healing time for 17 styles, with piercers for each.';
-const TATTOO_STYLES_DESCRIPTION =
-  'Nine popular tattoo styles explained, from traditional to fine line: characteristics, typical rates, time commitment, and artists for each.';
-const AFTERCARE_DESCRIPTION =
-  'Tattoo and piercing aftercare: day-by-day healing timeline, saline cleaning routine, products to use and avoid, and when to see a doctor.';
+const guideHeads = () => import('../features/guides/guide-heads.ts');
+const featureHeads = () => import('../features/marketing/feature-heads.ts');
 
 /**
  * The route table of spec §2. Built per QueryClient so loaders can prime the cache on the
@@ -87,10 +89,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           },
         ),
         // Landing pages: the loader primes review statistics and live counts, so the first HTML has real figures.
-        page(TATTOO_ARTISTS_META.path, landingMeta(TATTOO_ARTISTS_META), () => import('../features/marketing/tattoo-artists-page.tsx'), {
+        page('/tattoo-artists', lazyMeta(async () => (await import('../features/marketing/landing-head.ts')).landingHead('tattoo')), () => import('../features/marketing/tattoo-artists-page.tsx'), {
           loader: async () => loadHighlights(queryClient, 'tattoo'),
         }),
-        page(PIERCING_ARTISTS_META.path, landingMeta(PIERCING_ARTISTS_META), () => import('../features/marketing/piercing-artists-page.tsx'), {
+        page('/piercing-artists', lazyMeta(async () => (await import('../features/marketing/landing-head.ts')).landingHead('piercing')), () => import('../features/marketing/piercing-artists-page.tsx'), {
           loader: async () => loadHighlights(queryClient, 'piercing'),
         }),
         page('/studios', { title: 'Studios', description: 'Tattoo and piercing studios on Inkhaven, by city, with their artists and opening hours.' }, () => import('../features/studios/studios-page.tsx'), {
@@ -99,12 +101,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             return null;
           },
         }),
-        page('/studios/:slug', studioMeta, () => import('../features/studios/studio-page.tsx'), {
+        page('/studios/:slug', lazyMeta(async () => (await import('../features/studios/studio-meta.ts')).studioMeta), () => import('../features/studios/studio-page.tsx'), {
           loader: async ({ params }) => ensureOr404<TStudio>(queryClient, studioOptions(params.slug ?? '')),
           errorBoundary: ResourceErrorBoundary,
         }),
         ...['/artists/:slug', '/artist/:slug'].map((path) =>
-          page(path, artistProfileMeta, () => import('../features/artists/profile-page.tsx'), {
+          page(path, lazyMeta(async () => (await import('../features/artists/profile-meta.ts')).artistProfileMeta), () => import('../features/artists/profile-page.tsx'), {
             loader: async ({ params }) => {
               const slug = params.slug ?? '';
               const [profile] = await Promise.all([
@@ -136,25 +138,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         comingSoon('/ar-test', 'AR preview'),
         page('/test-switches', { title: 'Switches', description: 'Accessible switch demos.' }, () => import('../features/test-switches/test-switches-page.tsx')),
         comingSoon('/accessibility-demo', 'Accessibility'),
-        page('/piercing-styles', { title: 'Piercing styles guide', description: PIERCING_STYLES_DESCRIPTION, jsonLd: guideArticle('Piercing styles guide', PIERCING_STYLES_DESCRIPTION) }, () => import('../features/guides/piercing-styles-page.tsx')),
-        page('/tattoo-styles', { title: 'Tattoo styles guide', description: TATTOO_STYLES_DESCRIPTION, jsonLd: guideArticle('Tattoo styles guide', TATTOO_STYLES_DESCRIPTION) }, () => import('../features/guides/tattoo-styles-page.tsx')),
-        page('/aftercare-guides', { title: 'Tattoo and piercing aftercare guide', description: AFTERCARE_DESCRIPTION, jsonLd: guideArticle('Tattoo and piercing aftercare guide', AFTERCARE_DESCRIPTION) }, () => import('../features/guides/aftercare-guides-page.tsx')),
-        page(VIRTUAL_CONSULTATIONS_META.path, { title: VIRTUAL_CONSULTATIONS_META.title, description: VIRTUAL_CONSULTATIONS_META.description }, () => import('../features/marketing/feature-page.tsx')),
-        page(
-          SUPPORT_META.path,
-          {
-            title: SUPPORT_META.title,
-            description: SUPPORT_META.description,
-            jsonLd: {
-              '@context': 'https://schema.org',
-              '@type': 'FAQPage',
-              mainEntity: SUPPORT_FAQ.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
-            },
-          },
-          () => import('../features/marketing/support-page.tsx'),
-        ),
+        page('/piercing-styles', lazyMeta(async () => (await guideHeads()).piercingStylesHead), () => import('../features/guides/piercing-styles-page.tsx')),
+        page('/tattoo-styles', lazyMeta(async () => (await guideHeads()).tattooStylesHead), () => import('../features/guides/tattoo-styles-page.tsx')),
+        page('/aftercare-guides', lazyMeta(async () => (await guideHeads()).aftercareHead), () => import('../features/guides/aftercare-guides-page.tsx')),
+        page(VIRTUAL_CONSULTATIONS_PATH, lazyMeta(async () => (await featureHeads()).virtualConsultationsHead), () => import('../features/marketing/feature-page.tsx')),
+        page(SUPPORT_PATH, lazyMeta(async () => (await featureHeads()).supportHead), () => import('../features/marketing/support-page.tsx')),
         comingSoon('/consultation', 'Consultation'),
-        ...FEATURE_PAGE_META.map((m) => page(m.path, { title: m.title, description: m.description }, () => import('../features/marketing/feature-page.tsx'))),
+        ...FEATURE_PAGE_PATHS.map((path) => page(path, lazyMeta(async () => (await featureHeads()).featureHead(path)), () => import('../features/marketing/feature-page.tsx'))),
 
         comingSoon('/messages', 'Messages', { protected: true }),
         comingSoon('/messages/:id', 'Conversation', { protected: true }),

@@ -1,4 +1,4 @@
-import { TriangleExclamationPoint } from 'lucide-react';
+import { WarningIcon } from '../../ui/shell-icons.tsx';
 import { Component, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import type { TErrorReport } from '../../../shared/contracts/analytics.ts';
@@ -40,7 +40,7 @@ export function ErrorFallback({ error, componentStack, onRetry }: { error: unkno
   return (
     <section role="alert" aria-labelledby="error-boundary-heading" className="mx-auto max-w-2xl px-4 py-16">
       <div className="rounded-xl border border-red-200 bg-white p-8 shadow-sm">
-        <TriangleExclamationPoint className="h-10 w-10 text-red-700" aria-hidden="true" />
+        <WarningIcon className="h-10 w-10 text-red-700" />
         <h1 id="error-boundary-heading" className="mt-4 text-2xl font-bold text-stone-950">Something went wrong</h1>
         <p className="mt-3 text-stone-700">{ERROR_BOUNDARY_MESSAGE}</p>
         <div className="mt-6 flex flex-wrap gap-3">

@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import { MenuIcon } from '../../ui/shell-icons.tsx';
 import { useRef, useState } from 'react';
 import { deferred } from './deferred.tsx';
 import type { NavItem } from './nav-items.ts';
@@ -21,7 +21,7 @@ export function MobileMenu({ items, signedIn, greeting }: { items: NavItem[]; si
         onClick={() => void MobileMenuDialog.preload().then(() => setOpen(true))}
         className="inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 lg:hidden"
       >
-        <Menu className="h-6 w-6" aria-hidden="true" />
+        <MenuIcon className="h-6 w-6" />
       </button>
       <MobileMenuDialog open={open} onOpenChange={setOpen} toggleRef={toggleRef} items={items} signedIn={signedIn} greeting={greeting} />
     </>
