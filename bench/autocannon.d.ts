@@ -1,4 +1,4 @@
-// The part of autocannon's API that bench/api.ts and bench/search.ts use (the package ships no types).
+// The part of autocannon's API that bench/api.ts, bench/search.ts and bench/booking.ts use (the package ships no types).
 declare module 'autocannon' {
   type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p97_5: number; p99: number };
   export type Result = {
@@ -12,6 +12,11 @@ declare module 'autocannon' {
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
   };
+  export type RequestParams = { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer };
+  /** One entry of `requests`; `setupRequest` runs for every request sent, so each can differ (bench/booking.ts). */
+  export type Request = RequestParams & {
+    setupRequest?: (req: RequestParams & { headers: Record<string, string> }, context: Record<string, unknown>) => RequestParams | null;
+  };
   export type Options = {
     url: string;
     connections?: number;
@@ -20,6 +25,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     timeout?: number;
+    requests?: Request[];
   };
   /** The running job: awaitable, and an event emitter (bench/search.ts times every response). */
   export type Instance = PromiseLike<Result> & {
