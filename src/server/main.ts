@@ -4,6 +4,7 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
 import { resolveSecret } from './secret.ts';
+import { startJobWorker } from './jobs/worker.ts';
 
 async function main() {
   const config = parseConfig();
@@ -23,12 +24,14 @@ async function main() {
     },
   });
   if (config.SEED_DEMO) await seedDemo(app.ctx, { log: (m) => app.log.info(m) });
+  const stopJobWorker = await startJobWorker(app.ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await stopJobWorker();
     await app.close();
     await database.close();
     release();

@@ -10,7 +10,13 @@ import { buildApp } from '../../src/server/app.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh database for one test file: a copy of the migrated template. */
-export async function openTestDatabase(): Promise<{ database: Database; dataDir: string; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  dataDir: string;
+  drop: () => Promise<void>;
+  /** Close this connection and open a new one to the same database (a server restart); drop() then closes the new one. */
+  reopen: () => Promise<Database>;
+}> {
   const testDb = inject('testDb');
   const dataDir = mkdtempSync(path.join(testDb.root, 'db-'));
   if (testDb.kind === 'postgres') {
@@ -19,10 +25,15 @@ export async function openTestDatabase(): Promise<{ database: Database; dataDir:
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: withDatabase(testDb.url, name), dataDir });
+    let database = await openDatabase({ databaseUrl: withDatabase(testDb.url, name), dataDir });
     return {
       database,
       dataDir,
+      reopen: async () => {
+        await database.close();
+        database = await openDatabase({ databaseUrl: withDatabase(testDb.url, name), dataDir });
+        return database;
+      },
       drop: async () => {
         await database.close();
         const c = new pg.Client({ connectionString: testDb.url });
@@ -34,10 +45,15 @@ export async function openTestDatabase(): Promise<{ database: Database; dataDir:
     };
   }
   cpSync(testDb.template, path.join(dataDir, 'pglite'), { recursive: true });
-  const database = await openDatabase({ dataDir });
+  let database = await openDatabase({ dataDir });
   return {
     database,
     dataDir,
+    reopen: async () => {
+      await database.close();
+      database = await openDatabase({ dataDir });
+      return database;
+    },
     drop: async () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -49,21 +65,33 @@ export type TestApp = {
   app: FastifyInstance;
   config: Config;
   close: () => Promise<void>;
+  /** Stop the app and its database connection, then build a new app on the same database (as a server restart does); `app` is the new one. */
+  restart: () => Promise<FastifyInstance>;
 };
 
+const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, dataDir, drop } = await openTestDatabase();
+  const { database, dataDir, drop, reopen } = await openTestDatabase();
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:5000', ...env });
-  const app = await buildApp({ config, database, secret: 'test-secret-test-secret-test-secret-0123' });
+  const app = await buildApp({ config, database, secret: TEST_SECRET });
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     config,
     close: async () => {
-      await app.close();
+      await testApp.app.close();
       await drop();
     },
+    restart: async () => {
+      await testApp.app.close();
+      const next = await buildApp({ config, database: await reopen(), secret: TEST_SECRET });
+      await next.ready();
+      testApp.app = next;
+      return next;
+    },
   };
+  return testApp;
 }
 
 /** A browser-like cookie jar over fastify.inject, with the CSRF dance done for you. */

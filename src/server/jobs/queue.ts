@@ -19,6 +19,9 @@ export const JOB_KINDS = [
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
+/** LISTEN/NOTIFY channel the worker wakes on; the payload is empty (the jobs table is the truth). */
+export const JOBS_CHANNEL = 'jobs';
+
 export type EnqueueJob = {
   kind: JobKind;
   payload: Record<string, unknown>;
@@ -48,7 +51,25 @@ export async function enqueueJob(tx: DbOrTx, job: EnqueueJob): Promise<boolean> 
         })
         .returning({ id: jobs.id })
     : await tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning({ id: jobs.id });
+  // A job due now wakes the workers when the transaction commits (NOTIFY is transactional), so a
+  // notice goes out in milliseconds rather than at the next poll; later jobs wait for the poll.
+  if (rows.length > 0 && runAt.getTime() <= Date.now()) await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
   return rows.length > 0;
+}
+
+/** Dedupe key of the waitlist notice for one freed slot (agreed with the booking core). */
+export const slotFreedKey = (bookingId: string, startsAt: Date) => `waitlist.slot_freed:${bookingId}:${startsAt.toISOString()}`;
+
+/**
+ * A booking stopped holding its time (expired, cancelled, moved away): tell the artist's waitlist.
+ * Call in the transaction that freed the slot; the same slot is announced once.
+ */
+export async function enqueueSlotFreed(tx: DbOrTx, booking: { id: string; artistId: string; startsAt: Date; endsAt: Date }): Promise<boolean> {
+  return enqueueJob(tx, {
+    kind: 'waitlist.slot_freed',
+    payload: { bookingId: booking.id, artistId: booking.artistId, startsAt: booking.startsAt.toISOString(), endsAt: booking.endsAt.toISOString() },
+    dedupeKey: slotFreedKey(booking.id, booking.startsAt),
+  });
 }
 
 /** Cancel pending jobs whose dedupe key starts with `prefix` (e.g. every reminder of a cancelled booking). */

@@ -1,0 +1,312 @@
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { dateKey, localDateOf } from '../../shared/zoned-time.ts';
+import type { AppContext } from '../context.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { artistProfiles, bookingEvents, bookings, ledgerEntries, services, users, waitlistEntries } from '../db/schema/index.ts';
+import { invalidateAvailabilityCache } from '../features/availability/service.ts';
+import { syncBookingJobs, transitionBooking, type BookingRow } from '../features/booking/transitions.ts';
+import { releaseFlashDesign } from '../features/flash/service.ts';
+import { createNotification } from '../features/notifications/service.ts';
+import { deliverMail, queueMail } from '../mail/mailer.ts';
+import * as templates from '../mail/templates.ts';
+import type { BookingFacts, Recipient, Rendered } from '../mail/templates.ts';
+import { enqueueSlotFreed, type JobKind } from './queue.ts';
+
+export type JobRecord = { id: string; kind: JobKind; payload: Record<string, unknown>; runAt: Date };
+/** `run.now` is the worker pass's clock (tests move it forward); handlers compare deadlines with it. */
+export type JobHandler = (ctx: AppContext, job: JobRecord, run: { now: Date }) => Promise<void>;
+
+const ZBookingPayload = z.object({ bookingId: z.uuid() });
+const ZNotifyPayload = z.object({ bookingId: z.uuid(), eventId: z.uuid() });
+const ZReminderPayload = z.object({ bookingId: z.uuid(), startsAt: z.string() });
+const ZSlotFreedPayload = z.object({ bookingId: z.uuid(), startsAt: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Facts about a booking and its two people, for the messages.
+
+type Loaded = { row: BookingRow; facts: BookingFacts; client: Recipient; artist: Recipient; artistId: string };
+
+const clientUser = alias(users, 'client_user');
+const artistUser = alias(users, 'artist_user');
+
+async function loadBooking(db: DbOrTx, bookingId: string): Promise<Loaded | null> {
+  const [r] = await db
+    .select({
+      b: bookings,
+      serviceName: services.name,
+      artist: { id: artistProfiles.id, displayName: artistProfiles.displayName, timezone: artistProfiles.timezone, userId: artistProfiles.userId },
+      artistUser: { name: artistUser.name, email: artistUser.email },
+      client: { name: clientUser.name, email: clientUser.email },
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(artistProfiles, eq(artistProfiles.id, bookings.artistId))
+    .innerJoin(artistUser, eq(artistUser.id, artistProfiles.userId))
+    .innerJoin(clientUser, eq(clientUser.id, bookings.clientId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!r) return null;
+  const b = r.b;
+  return {
+    row: b,
+    artistId: r.artist.id,
+    facts: {
+      id: b.id,
+      serviceName: r.serviceName,
+      artistName: r.artist.displayName,
+      clientName: r.client.name,
+      startsAt: b.startsAt,
+      depositCents: b.depositCents,
+      currency: b.currency,
+      depositDueAt: b.depositDueAt,
+      respondBy: b.respondBy,
+      depositMethod: b.policy?.depositMethod ?? 'studio',
+      depositInstructions: b.policy?.depositInstructions ?? '',
+      depositStatus: b.depositStatus,
+      artistMessage: b.artistMessage,
+      cancelReason: b.cancelReason,
+      instant: b.instant,
+      status: b.status,
+    },
+    client: { userId: b.clientId, name: r.client.name, email: r.client.email, timezone: b.clientTimezone, role: 'client' },
+    artist: { userId: r.artist.userId, name: r.artistUser.name, email: r.artistUser.email, timezone: r.artist.timezone, role: 'artist' },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery: the in-app notice and the mail's outbox row are written together, keyed by the mail's
+// purpose, so a job that runs again (retry, crash) neither repeats the notice nor the mail.
+
+type Outgoing = { purpose: string; to: Recipient; message: Rendered; actionUrl: string };
+
+async function deliver(ctx: AppContext, outgoing: Outgoing[], alsoInTx?: (tx: Tx, created: boolean[]) => Promise<void>): Promise<void> {
+  if (outgoing.length === 0) return;
+  const keyOf = (o: Outgoing) => `${o.purpose}:${o.to.userId}`;
+  const created = await ctx.database.db.transaction(async (tx) => {
+    const fresh: boolean[] = [];
+    for (const o of outgoing) {
+      const isNew = await queueMail(tx, { dedupeKey: keyOf(o), to: o.to.email, subject: o.message.subject, text: o.message.text, html: o.message.html });
+      if (isNew) {
+        const n = o.message.notice;
+        await createNotification(tx, { userId: o.to.userId, type: n.type, title: n.title, message: n.message, actionUrl: o.actionUrl, actionLabel: n.actionLabel });
+      }
+      fresh.push(isNew);
+    }
+    if (alsoInTx) await alsoInTx(tx, fresh);
+    return fresh;
+  });
+  // SMTP happens after the commit, never inside a transaction.
+  let failed = 0;
+  for (const [i, o] of outgoing.entries()) {
+    if ((await deliverMail(ctx, keyOf(o), { fresh: created[i] ?? false })) === 'failed') failed += 1;
+  }
+  // Throwing makes the worker retry later; mails already sent are recognised by their purpose and skipped.
+  if (failed > 0) throw new Error(`${failed} of ${outgoing.length} e-mails could not be handed to the SMTP server.`);
+}
+
+const linksFor = (ctx: AppContext, bookingId: string): templates.Links => ({ booking: `${ctx.publicUrl}/bookings/${bookingId}`, reviews: `${ctx.publicUrl}/reviews` });
+
+// ---------------------------------------------------------------------------------------------
+// booking.notify: who hears about which event.
+
+async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void> {
+  const { bookingId, eventId } = ZNotifyPayload.parse(job.payload);
+  const db = ctx.database.db;
+  const [loaded, [event]] = await Promise.all([loadBooking(db, bookingId), db.select().from(bookingEvents).where(eq(bookingEvents.id, eventId)).limit(1)]);
+  if (!loaded || !event) return; // the booking is gone; nobody to tell
+  const { facts, client, artist } = loaded;
+  const links = linksFor(ctx, bookingId);
+  const bookingUrl = `/bookings/${bookingId}`;
+  const purpose = `booking.notify:${eventId}`;
+  const to = (people: Recipient[], render: (r: Recipient) => Rendered, actionUrl = bookingUrl): Outgoing[] =>
+    people.map((r) => ({ purpose, to: r, message: render(r), actionUrl }));
+  // Events written in one transaction share created_at (now() is the transaction's time): pairs such
+  // as accepted + deposit_due or deposit_paid + confirmed are told in one message, not two.
+  const sameMoment = await db
+    .select({ action: bookingEvents.action, note: bookingEvents.note })
+    .from(bookingEvents)
+    .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.createdAt, event.createdAt)));
+  const alsoHappened = (action: string) => sameMoment.some((e) => e.action === action);
+  const note = event.note ?? null;
+  // Who acted decides who is "the other party"; an admin acts with the artist's powers.
+  const actorIsClient = event.actorId === client.userId;
+  const actorIsArtist = event.actorId === artist.userId;
+  const otherParty = actorIsClient ? [artist] : actorIsArtist ? [client] : [client, artist];
+  const actorName = actorIsClient ? facts.clientName : facts.artistName;
+
+  let outgoing: Outgoing[];
+  switch (event.action) {
+    case 'created':
+      outgoing = to(facts.instant ? [artist, client] : [artist], (r) => templates.bookingCreated(facts, r, links));
+      break;
+    case 'accepted':
+      if (alsoHappened('deposit_due')) return;
+      outgoing = to([client], (r) => templates.bookingAccepted(facts, r, links, note));
+      break;
+    case 'deposit_due': {
+      const acceptNote = note ?? sameMoment.find((e) => e.action === 'accepted' && e.note)?.note ?? null;
+      outgoing = to([client], (r) => templates.bookingAccepted(facts, r, links, acceptNote));
+      break;
+    }
+    case 'deposit_paid':
+      if (alsoHappened('confirmed')) return;
+      outgoing = to([client, artist], (r) => templates.bookingConfirmed(facts, r, links));
+      break;
+    case 'confirmed':
+      outgoing = to([client, artist], (r) => templates.bookingConfirmed(facts, r, links));
+      break;
+    case 'declined':
+      outgoing = to([client], (r) => templates.bookingDeclined(facts, r, links, note ?? facts.artistMessage));
+      break;
+    case 'rescheduled': {
+      const previous = typeof event.data.previousStartsAt === 'string' ? new Date(event.data.previousStartsAt) : null;
+      outgoing = to(otherParty, (r) => templates.bookingRescheduled(facts, r, links, previous && !Number.isNaN(previous.getTime()) ? previous : null, actorName, note));
+      break;
+    }
+    case 'cancelled':
+      outgoing = to(otherParty, (r) => templates.bookingCancelled(facts, r, links, actorName, note ?? facts.cancelReason));
+      break;
+    case 'completed':
+      outgoing = to([client], (r) => templates.bookingCompleted(facts, r, links), '/reviews');
+      break;
+    case 'no_show':
+      outgoing = to([client], (r) => templates.bookingNoShow(facts, r, links));
+      break;
+    case 'expired':
+      outgoing = to([client, artist], (r) => templates.bookingExpired(facts, r, links, event.fromStatus));
+      break;
+    case 'deposit_refunded': {
+      const [entry] = await db
+        .select({ method: ledgerEntries.method })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.bookingId, bookingId), eq(ledgerEntries.kind, 'deposit_refunded')))
+        .limit(1);
+      outgoing = to([client], (r) => templates.depositRefunded(facts, r, links, entry?.method ?? null));
+      break;
+    }
+    case 'deposit_forfeited':
+      outgoing = to([client], (r) => templates.depositForfeited(facts, r, links));
+      break;
+    default:
+      return; // an action nobody needs to hear about
+  }
+  await deliver(ctx, outgoing);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry. Each re-reads the booking under a row lock (SELECT … FOR UPDATE) in its transaction: a
+// deposit confirmation takes the same lock, so whichever comes first wins and the other sees it.
+
+async function lockBooking(tx: Tx, bookingId: string): Promise<BookingRow | null> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  return row ?? null;
+}
+
+async function expireRequest(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
+  const { bookingId } = ZBookingPayload.parse(job.payload);
+  await ctx.database.db.transaction(async (tx) => {
+    const b = await lockBooking(tx, bookingId);
+    if (!b || b.status !== 'requested' || !b.respondBy || b.respondBy.getTime() > run.now.getTime()) return;
+    const row = await transitionBooking(tx, b, 'expired', { actorId: null, action: 'expired', note: 'The artist did not answer in time.' });
+    if (!row) return;
+    await syncBookingJobs(tx, row, run.now.getTime());
+    if (row.flashDesignId) await releaseFlashDesign(tx, row.flashDesignId);
+  });
+}
+
+async function expireDeposit(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
+  const { bookingId } = ZBookingPayload.parse(job.payload);
+  const freed = await ctx.database.db.transaction(async (tx) => {
+    const b = await lockBooking(tx, bookingId);
+    if (!b || b.status !== 'awaiting_deposit' || b.depositStatus !== 'due' || !b.depositDueAt || b.depositDueAt.getTime() > run.now.getTime()) return null;
+    const row = await transitionBooking(tx, b, 'expired', { actorId: null, action: 'expired', note: 'The deposit was not paid in time.' });
+    if (!row) return null;
+    await syncBookingJobs(tx, row, run.now.getTime());
+    if (row.flashDesignId) await releaseFlashDesign(tx, row.flashDesignId);
+    if (row.startsAt.getTime() > run.now.getTime()) await enqueueSlotFreed(tx, row);
+    return row;
+  });
+  // After the commit: the next availability answer must show the slot again.
+  if (freed) invalidateAvailabilityCache(freed.artistId);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function remind(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
+  const { bookingId, startsAt } = ZReminderPayload.parse(job.payload);
+  const loaded = await loadBooking(ctx.database.db, bookingId);
+  if (!loaded || loaded.row.status !== 'confirmed') return;
+  // A rescheduled booking has a new reminder of its own; this one was for the old time.
+  if (loaded.row.startsAt.toISOString() !== new Date(startsAt).toISOString() || loaded.row.startsAt.getTime() <= run.now.getTime()) return;
+  const links = linksFor(ctx, bookingId);
+  await deliver(
+    ctx,
+    [loaded.client, loaded.artist].map((r) => ({
+      purpose: `booking.reminder:${bookingId}:${loaded.row.startsAt.toISOString()}`,
+      to: r,
+      message: templates.bookingReminder(loaded.facts, r, links),
+      actionUrl: `/bookings/${bookingId}`,
+    })),
+  );
+}
+
+/**
+ * A freed slot goes to the artist's waitlist: entries whose dates cover the slot's day (in the
+ * artist's zone), oldest first, each told once per slot. The client who gave the slot up is skipped.
+ */
+async function announceFreedSlot(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
+  const { bookingId, startsAt: startsAtIso } = ZSlotFreedPayload.parse(job.payload);
+  const startsAt = new Date(startsAtIso);
+  if (Number.isNaN(startsAt.getTime())) throw new Error('waitlist.slot_freed: startsAt is not a time');
+  if (startsAt.getTime() <= run.now.getTime()) return;
+  const db = ctx.database.db;
+  const [booking] = await db
+    .select({ artistId: bookings.artistId, clientId: bookings.clientId, displayName: artistProfiles.displayName, timezone: artistProfiles.timezone })
+    .from(bookings)
+    .innerJoin(artistProfiles, eq(artistProfiles.id, bookings.artistId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!booking) return;
+  const day = dateKey(localDateOf(startsAt, booking.timezone));
+  const entries = await db
+    .select({ id: waitlistEntries.id, clientId: waitlistEntries.clientId, name: users.name, email: users.email })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.clientId))
+    .where(and(eq(waitlistEntries.artistId, booking.artistId), lte(waitlistEntries.fromDate, day), gte(waitlistEntries.toDate, day)))
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+  // One message per client, in the order of their oldest matching entry.
+  const waiting = new Map<string, typeof entries>();
+  for (const e of entries) if (e.clientId !== booking.clientId) waiting.set(e.clientId, [...(waiting.get(e.clientId) ?? []), e]);
+  const clients = [...waiting.values()];
+  const bookPath = `/book/${booking.artistId}`;
+  const outgoing: Outgoing[] = clients.map(([e]) => {
+    // The waitlist stores no zone for the client; their dates are the artist's dates, so times are shown in the artist's zone.
+    const to: Recipient = { userId: e!.clientId, name: e!.name, email: e!.email, timezone: booking.timezone, role: 'client' };
+    return {
+      purpose: `waitlist.slot_freed:${bookingId}:${startsAt.toISOString()}`,
+      to,
+      message: templates.waitlistSlotFreed({ artistName: booking.displayName, startsAt, artistTimezone: booking.timezone, bookUrl: `${ctx.publicUrl}${bookPath}` }, to),
+      actionUrl: bookPath,
+    };
+  });
+  await deliver(ctx, outgoing, async (tx, created) => {
+    const told = clients.filter((_, i) => created[i]).flat();
+    if (told.length) await tx.update(waitlistEntries).set({ notifiedAt: run.now }).where(inArray(waitlistEntries.id, told.map((e) => e.id)));
+  });
+}
+
+/** One handler per job kind; the worker (worker.ts) calls them. */
+export const jobHandlers: Record<JobKind, JobHandler> = {
+  'booking.expire_request': expireRequest,
+  'booking.expire_deposit': expireDeposit,
+  'booking.reminder': remind,
+  'booking.notify': notifyBookingEvent,
+  'waitlist.slot_freed': announceFreedSlot,
+  // Filled in by the payments engineer (src/server/payments/refund-job.ts); until then a refund job
+  // fails loudly and stays in the jobs table rather than pretending the money went back.
+  'payment.refund': async () => {
+    throw new Error('payment.refund handler not installed');
+  },
+};

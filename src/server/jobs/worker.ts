@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { queryRows } from '../db/client.ts';
+import { jobHandlers } from './handlers.ts';
+import { JOBS_CHANNEL, JOB_KINDS, type JobKind } from './queue.ts';
+
+/** A claimed job holds its lock this long; a worker that died mid-job leaves it to be reclaimed after. */
+export const JOB_LOCK_MS = 10 * 60_000;
+/** How often an idle worker looks for due jobs (NOTIFY wakes it sooner for jobs due now). */
+export const JOB_POLL_MS = 5_000;
+const WORKER_BATCH = 10;
+const ERROR_MAX = 1_000;
+
+/** Wait before attempt n+1 after n failed attempts: 30 s, 1 min, 2 min, … capped at an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export type JobLog = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+type ClaimedRow = { id: string; kind: string; payload: Record<string, unknown> | string; run_at: Date | string; attempts: number; max_attempts: number };
+
+const isJobKind = (kind: string): kind is JobKind => (JOB_KINDS as readonly string[]).includes(kind);
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, ERROR_MAX);
+
+export type RunDueJobsOptions = {
+  /** The clock for this pass (tests move it forward); defaults to now. */
+  now?: Date;
+  limit?: number;
+  log?: JobLog;
+  /** Stop between jobs: claimed jobs not started yet go back to pending at once. */
+  signal?: AbortSignal;
+};
+
+/**
+ * Claim due jobs and run each once. A claim is one short UPDATE (no transaction stays open while a
+ * handler runs, which matters on PGlite's single connection); FOR UPDATE SKIP LOCKED makes workers
+ * on several servers take disjoint jobs, so each job runs once. A 'running' job whose lock ran out
+ * belongs to a worker that crashed and is taken again. Returns how many jobs ran.
+ */
+export async function runDueJobs(ctx: AppContext, opts: RunDueJobsOptions = {}): Promise<number> {
+  const db = ctx.database.db;
+  const now = opts.now ?? new Date();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const limit = opts.limit ?? 50;
+
+  // A job that was in its last allowed attempt when its worker died is not retried again.
+  await db.execute(sql`
+    UPDATE jobs SET status = 'failed', finished_at = ${at}, locked_until = NULL,
+      last_error = 'The worker stopped during the last allowed attempt.'
+    WHERE status = 'running' AND locked_until <= ${at} AND attempts >= max_attempts`);
+
+  const claimed = await queryRows<ClaimedRow>(
+    db,
+    sql`
+    UPDATE jobs SET status = 'running', locked_until = ${at} + ${`${JOB_LOCK_MS} milliseconds`}::interval, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE (status = 'pending' AND run_at <= ${at})
+         OR (status = 'running' AND locked_until <= ${at} AND attempts < max_attempts)
+      ORDER BY run_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, kind, payload, run_at, attempts, max_attempts`,
+  );
+  // RETURNING keeps no order; run the oldest first.
+  claimed.sort((a, b) => new Date(a.run_at).getTime() - new Date(b.run_at).getTime() || a.id.localeCompare(b.id));
+
+  let ran = 0;
+  for (const row of claimed) {
+    const mine = sql`id = ${row.id} AND status = 'running' AND attempts = ${row.attempts}`;
+    if (opts.signal?.aborted) {
+      await db.execute(sql`UPDATE jobs SET status = 'pending', locked_until = NULL, attempts = attempts - 1 WHERE ${mine}`);
+      continue;
+    }
+    ran += 1;
+    const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
+    try {
+      if (!isJobKind(row.kind)) throw new Error(`No handler for job kind "${row.kind}".`);
+      await jobHandlers[row.kind](ctx, { id: row.id, kind: row.kind, payload, runAt: new Date(row.run_at) }, { now });
+    } catch (error) {
+      // The error text goes to the jobs table (admins read it); the log gets ids only, never personal data.
+      const final = row.attempts >= row.max_attempts;
+      if (final) {
+        await db.execute(sql`UPDATE jobs SET status = 'failed', finished_at = ${at}, locked_until = NULL, last_error = ${describe(error)} WHERE ${mine}`);
+        opts.log?.error({ jobId: row.id, kind: row.kind, attempts: row.attempts }, 'job failed for good');
+      } else {
+        const retryAt = new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString();
+        await db.execute(
+          sql`UPDATE jobs SET status = 'pending', run_at = ${retryAt}::timestamptz, locked_until = NULL, last_error = ${describe(error)} WHERE ${mine}`,
+        );
+        opts.log?.warn({ jobId: row.id, kind: row.kind, attempts: row.attempts, retryAt }, 'job failed; will retry');
+      }
+      continue;
+    }
+    await db.execute(
+      sql`UPDATE jobs SET status = 'done', finished_at = ${new Date(Math.max(Date.now(), now.getTime())).toISOString()}::timestamptz, locked_until = NULL, last_error = NULL WHERE ${mine}`,
+    );
+  }
+  return ran;
+}
+
+/**
+ * The process's job worker: a pass every few seconds, and one as soon as a NOTIFY on 'jobs' says
+ * something is due now. Passes never overlap. The returned function stops it, letting the job in
+ * hand finish and handing back jobs claimed but not started.
+ */
+export async function startJobWorker(ctx: AppContext, log: JobLog, opts: { pollMs?: number } = {}): Promise<() => Promise<void>> {
+  const abort = new AbortController();
+  let pass: Promise<void> | null = null;
+  let again = false;
+
+  const drain = async () => {
+    do {
+      again = false;
+      let ran: number;
+      do {
+        ran = await runDueJobs(ctx, { limit: WORKER_BATCH, log, signal: abort.signal });
+      } while (ran === WORKER_BATCH && !abort.signal.aborted);
+    } while (again && !abort.signal.aborted);
+  };
+  const wake = () => {
+    if (abort.signal.aborted) return;
+    if (pass) {
+      again = true;
+      return;
+    }
+    pass = drain()
+      .catch((error: unknown) => log.error({ err: describe(error) }, 'job worker pass failed; the next poll retries'))
+      .finally(() => {
+        pass = null;
+      });
+  };
+
+  const timer = setInterval(wake, opts.pollMs ?? JOB_POLL_MS);
+  timer.unref();
+  const unlisten = await ctx.database.listen(JOBS_CHANNEL, wake);
+  wake();
+  log.info({ pollMs: opts.pollMs ?? JOB_POLL_MS }, 'job worker started');
+
+  return async () => {
+    abort.abort();
+    clearInterval(timer);
+    await unlisten();
+    await pass;
+  };
+}
