@@ -411,19 +411,48 @@ async function prepareCreation(): Promise<void> {
 type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
 const rawClient = (database: Database) => (database.db as unknown as { $client: RawClient }).$client;
 
-type DirectCreation = DirectResult & { created: number; refused: number };
+/** A transaction on the raw driver: a pooled connection on PostgreSQL, PGlite's own transaction() in-process. */
+function rawTransaction(database: Database): (fn: (q: RawClient) => Promise<void>) => Promise<void> {
+  if (database.kind === 'pglite') {
+    const client = rawClient(database) as RawClient & { transaction(fn: (tx: RawClient) => Promise<void>): Promise<void> };
+    return (fn) => client.transaction(fn);
+  }
+  const pool = rawClient(database) as RawClient & { connect(): Promise<RawClient & { release(): void }> };
+  return async (fn) => {
+    const connection = await pool.connect();
+    try {
+      await connection.query('BEGIN');
+      await fn(connection);
+      await connection.query('COMMIT');
+    } catch (error) {
+      await connection.query('ROLLBACK');
+      throw error;
+    } finally {
+      connection.release();
+    }
+  };
+}
+
+type DirectCreation = DirectResult & { created: number; refused: number; deadlocks: number };
 
 /**
  * `--direct-creation --data-dir D [--database-url U] --plan F --warmup-group G --group G --seconds S --warmup W --concurrency C`:
- * the same request sequence as bare INSERTs of live bookings through the driver; the exclusion
- * constraint refuses the losers (SQLSTATE 23P01). No events, jobs or checks: the database's ceiling.
+ * the same request sequence through the driver, doing the least a correct booking service must:
+ * a transaction that locks the artist's row, then INSERTs the live booking, which the exclusion
+ * constraint refuses (SQLSTATE 23P01) when the slot is taken. No events, jobs or checks: the
+ * database's ceiling for this race. The lock matters: without it, two INSERTs racing for one slot
+ * each enter their index entry and then wait for the other's transaction to see whether it
+ * conflicts — a deadlock PostgreSQL only breaks after deadlock_timeout (1 s), aborting one with
+ * 40P01 (measured here: bare INSERTs with 3 clients per slot stalled for a second a few times every
+ * second). Deadlocks are still counted apart, and as refusals (the other INSERT takes the slot).
  */
 async function directCreation(): Promise<void> {
   const { openDatabase } = await import('../src/server/db/client.ts');
   const plan = JSON.parse(readFileSync(requiredArg('--plan'), 'utf8')) as CreationPlan;
   const database = await openDatabase({ databaseUrl: arg('--database-url'), dataDir: requiredArg('--data-dir') });
-  const client = rawClient(database);
-  const text = `INSERT INTO bookings (artist_id, client_id, service_id, status, mode, starts_at, ends_at, client_timezone, idea, deposit_cents, currency, instant, deposit_status, idempotency_key, policy_accepted_at)
+  const transaction = rawTransaction(database);
+  const lock = 'SELECT 1 FROM artist_profiles WHERE id = $1 FOR UPDATE';
+  const insert = `INSERT INTO bookings (artist_id, client_id, service_id, status, mode, starts_at, ends_at, client_timezone, idea, deposit_cents, currency, instant, deposit_status, idempotency_key, policy_accepted_at)
     VALUES ($1, $2, $3, 'confirmed', 'video', $4, $5, 'UTC', 'A consultation about a small fine line piece', 0, 'USD', true, 'not_required', $6, now())`;
   try {
     const concurrency = Number(requiredArg('--concurrency'));
@@ -431,18 +460,24 @@ async function directCreation(): Promise<void> {
       let next = 0;
       let created = 0;
       let refused = 0;
+      let deadlocks = 0;
       const result = await runLoops(concurrency, seconds, async () => {
         const n = next++;
         const r = creationRequest(plan, group, n);
         try {
-          await client.query(text, [r.artistId, plan.clientIds[r.client], r.serviceId, r.startsAt, r.endsAt, `direct-${group}-${n}`]);
+          await transaction(async (q) => {
+            await q.query(lock, [r.artistId]);
+            await q.query(insert, [r.artistId, plan.clientIds[r.client], r.serviceId, r.startsAt, r.endsAt, `direct-${group}-${n}`]);
+          });
           created += 1;
         } catch (error) {
-          if ((error as { code?: string }).code !== '23P01') throw error;
-          refused += 1;
+          const code = (error as { code?: string }).code;
+          if (code === '23P01') refused += 1;
+          else if (code === '40P01') deadlocks += 1;
+          else throw error;
         }
       });
-      return { ...result, created, refused };
+      return { ...result, created, refused: refused + deadlocks, deadlocks };
     };
     const warmup = Number(requiredArg('--warmup'));
     if (warmup > 0) await run(Number(requiredArg('--warmup-group')), warmup);
