@@ -25,6 +25,7 @@ import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { flashRoutes } from './features/flash/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { availabilityRoutes } from './features/availability/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(flashRoutes);
   await app.register(reviewRoutes);
   await app.register(availabilityRoutes);
+  await app.register(adminRoutes);
 
   if (opts.web) await registerWeb(app);
   else
