@@ -1,10 +1,17 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TReview } from '../../../shared/contracts/artists.ts';
+import type { TMyReviews, ZReviewCreate, ZReviewReply } from '../../../shared/contracts/bookings.ts';
 import type { THighlightReview, TReviewHighlights, TReviewHighlightsQuery } from '../../../shared/contracts/review-highlights.ts';
 import { PIERCING_STYLES } from '../../../shared/guides/piercing-styles.ts';
+import { formatRating } from '../../../shared/review-display.ts';
+import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
-import { artistProfiles, reviews, users } from '../../db/schema/index.ts';
+import { artistProfiles, bookings, reviews, services, users } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { presentReview, ratingAggregate } from '../artists/profile.ts';
+import { createNotification } from '../notifications/service.ts';
 
 type Kind = TReviewHighlightsQuery['kind'];
 
@@ -58,4 +65,131 @@ export async function reviewHighlights(ctx: AppContext, query: TReviewHighlights
     artist: { slug: artistSlug, displayName: artistName },
   }));
   return { kind: query.kind, aggregate, recentReviews, stats };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verified reviews (issue 4 §5): only the client of a completed booking, once; the artist replies once.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MY_REVIEWS_MAX = 200;
+
+/**
+ * POST /api/reviews. The review row and the artist's stored aggregates (rating_count, rating_sum,
+ * which search sorts by) change in one transaction, so they never disagree with the reviews table.
+ */
+export async function createReview(ctx: AppContext, user: SessionUser, input: z.infer<typeof ZReviewCreate>): Promise<TReview> {
+  return ctx.database.db.transaction(async (tx) => {
+    // The row lock makes two simultaneous first reviews of one booking queue up; the unique index backs it.
+    const [booking] = await tx
+      .select({ id: bookings.id, clientId: bookings.clientId, artistId: bookings.artistId, status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, input.bookingId))
+      .for('update');
+    if (!booking) throw notFound('That booking');
+    if (booking.clientId !== user.id) throw forbidden('Only the client of this booking can review it.');
+    if (booking.status !== 'completed') throw new AppError('CONFLICT', 'You can review a booking once it is completed.');
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        bookingId: booking.id,
+        artistId: booking.artistId,
+        authorId: user.id,
+        ratingValue: input.ratingValue,
+        headline: input.headline,
+        reviewBody: input.reviewBody,
+        reviewAspect: input.reviewAspect ?? null,
+        pros: input.pros ?? null,
+        cons: input.cons ?? null,
+      })
+      .onConflictDoNothing({ target: reviews.bookingId })
+      .returning();
+    if (!row) throw new AppError('CONFLICT', 'You have already reviewed this booking.');
+    const [artist] = await tx
+      .update(artistProfiles)
+      .set({ ratingCount: sql`${artistProfiles.ratingCount} + 1`, ratingSum: sql`${artistProfiles.ratingSum} + ${input.ratingValue}` })
+      .where(eq(artistProfiles.id, booking.artistId))
+      .returning({ userId: artistProfiles.userId });
+    if (artist) {
+      await createNotification(tx, {
+        userId: artist.userId,
+        type: 'review',
+        title: 'New review',
+        message: `${presentReview(row, user.name).author.name} rated a booking ${formatRating(Number(row.ratingValue))} of 5: “${row.headline}”`,
+        actionUrl: '/reviews',
+        actionLabel: 'Read and reply',
+      });
+    }
+    return presentReview(row, user.name);
+  });
+}
+
+/** POST /api/reviews/{id}/reply: the reviewed artist answers once, in public. */
+export async function replyToReview(ctx: AppContext, user: SessionUser, reviewId: string, input: z.infer<typeof ZReviewReply>): Promise<TReview> {
+  if (!UUID.test(reviewId)) throw notFound('That review');
+  return ctx.database.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ artistUserId: artistProfiles.userId, artistName: artistProfiles.displayName, authorId: reviews.authorId, authorName: users.name })
+      .from(reviews)
+      .innerJoin(artistProfiles, eq(artistProfiles.id, reviews.artistId))
+      .innerJoin(users, eq(users.id, reviews.authorId))
+      .where(eq(reviews.id, reviewId))
+      .limit(1);
+    if (!found) throw notFound('That review');
+    if (found.artistUserId !== user.id) throw forbidden('Only the reviewed artist can reply to this review.');
+    const [row] = await tx
+      .update(reviews)
+      .set({ reply: input.reply, repliedAt: new Date() })
+      .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
+      .returning();
+    if (!row) throw new AppError('CONFLICT', 'You have already replied to this review.');
+    await createNotification(tx, {
+      userId: found.authorId,
+      type: 'review',
+      title: `${found.artistName} replied to your review`,
+      message: input.reply.length > 140 ? `${input.reply.slice(0, 139)}…` : input.reply,
+      actionUrl: '/reviews',
+      actionLabel: 'See the reply',
+    });
+    return presentReview(row, found.authorName);
+  });
+}
+
+/** GET /api/reviews/mine: what I wrote, what I received (artists only), and completed bookings I have not reviewed yet. */
+export async function myReviews(ctx: AppContext, user: SessionUser): Promise<TMyReviews> {
+  const db = ctx.database.db;
+  const artistBrief = { id: artistProfiles.id, slug: artistProfiles.slug, displayName: artistProfiles.displayName };
+  const [written, profile, toReview] = await Promise.all([
+    db
+      .select({ r: reviews, artist: artistBrief })
+      .from(reviews)
+      .innerJoin(artistProfiles, eq(artistProfiles.id, reviews.artistId))
+      .where(eq(reviews.authorId, user.id))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(MY_REVIEWS_MAX),
+    db.select({ id: artistProfiles.id }).from(artistProfiles).where(eq(artistProfiles.userId, user.id)).limit(1),
+    db
+      .select({ bookingId: bookings.id, startsAt: bookings.startsAt, serviceName: services.name, artist: artistBrief })
+      .from(bookings)
+      .innerJoin(artistProfiles, eq(artistProfiles.id, bookings.artistId))
+      .innerJoin(services, eq(services.id, bookings.serviceId))
+      .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+      .where(and(eq(bookings.clientId, user.id), eq(bookings.status, 'completed'), isNull(reviews.id)))
+      .orderBy(desc(bookings.startsAt))
+      .limit(MY_REVIEWS_MAX),
+  ]);
+  const artistId = profile[0]?.id;
+  const received = artistId
+    ? await db
+        .select({ r: reviews, authorName: users.name })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.authorId))
+        .where(eq(reviews.artistId, artistId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(MY_REVIEWS_MAX)
+    : null;
+  return {
+    written: written.map(({ r, artist }) => ({ ...presentReview(r, user.name), bookingId: r.bookingId, artist })),
+    received: received?.map(({ r, authorName }) => ({ ...presentReview(r, authorName), bookingId: r.bookingId })) ?? null,
+    toReview: toReview.map((b) => ({ bookingId: b.bookingId, artist: b.artist, serviceName: b.serviceName, startsAt: b.startsAt.toISOString() })),
+  };
 }
