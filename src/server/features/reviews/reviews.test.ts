@@ -12,7 +12,7 @@ type Actor = { client: TestClient; name: string; id: string };
 let client: Actor;
 let otherClient: Actor;
 let artist: Actor & { artistId: string; serviceId: string };
-let otherArtist: Actor & { artistId: string };
+let otherArtist: Actor & { artistId: string; serviceId: string };
 let admin: Actor;
 let visitor: Actor;
 
@@ -63,7 +63,7 @@ beforeAll(async () => {
   artist = { ...a, artistId: aProfile.id, serviceId: aProfile.services[0]!.id };
   const o = await u('Olek');
   const oProfile = await createArtist(t.app, { userId: o.id, displayName: 'Olek Tattoo' });
-  otherArtist = { ...o, artistId: oProfile.id };
+  otherArtist = { ...o, artistId: oProfile.id, serviceId: oProfile.services[0]!.id };
 });
 afterAll(async () => t?.close());
 
@@ -137,8 +137,8 @@ describe('POST /api/reviews', () => {
   it('keeps the stored aggregates equal to the reviews, also under concurrent reviews', async () => {
     const clients = await Promise.all([1, 2, 3, 4, 5].map((i) => createUser(t.app, { firstName: `Fan${i}` })));
     const values = [5, 4, 3.5, 2, 1];
-    const booked = [];
-    for (const c of clients) booked.push(await insertBooking('completed', c.id, otherArtist.artistId, undefined));
+    const booked: Array<typeof bookings.$inferSelect> = [];
+    for (const c of clients) booked.push(await insertBooking('completed', c.id, otherArtist.artistId, otherArtist.serviceId));
     const results = await Promise.all(clients.map((c, i) => c.client.post('/api/reviews', review(booked[i]!.id, { ratingValue: values[i] }))));
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
     const { stored: s, actual } = await stored(otherArtist.artistId);
