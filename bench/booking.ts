@@ -30,7 +30,7 @@
 //
 // Each database lives in a temporary DATA_DIR (and for PostgreSQL a temporary database, dropped at
 // the end). The app runs in its own process (API only, the logger main.ts uses, stdout to
-// /dev/null); the direct runs, the data set-up and the overlap check run in other processes after
+// /dev/null, and the job worker main.ts starts); the direct runs, the data set-up and the overlap check run in other processes after
 // it has stopped (PGlite allows one process per data dir). Everything listens on 127.0.0.1 only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -136,10 +136,15 @@ async function openApp(opts: { dataDir: string; databaseUrl: string | undefined;
   return { app, database };
 }
 
-/** `--serve --port N --data-dir D [--database-url U]`: the app, API only, until SIGTERM. */
+/**
+ * `--serve --port N --data-dir D [--database-url U]`: the app, API only, with the job worker
+ * main.ts runs beside it (each booking event enqueues a notice job it then runs), until SIGTERM.
+ */
 async function serve(): Promise<void> {
+  const { startJobWorker } = await import('../src/server/jobs/worker.ts');
   const port = Number(requiredArg('--port'));
   const { app } = await openApp({ dataDir: requiredArg('--data-dir'), databaseUrl: arg('--database-url'), port, logger: true });
+  await startJobWorker(app.ctx, app.log);
   await app.listen({ port, host: HOST });
 }
 
