@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateKey, localDateOf } from '../../shared/zoned-time.ts';
@@ -127,7 +127,8 @@ async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void
   const sameMoment = await db
     .select({ action: bookingEvents.action, note: bookingEvents.note })
     .from(bookingEvents)
-    .where(and(eq(bookingEvents.bookingId, bookingId), eq(bookingEvents.createdAt, event.createdAt)));
+    // Compared in SQL: a JS Date would drop the microseconds and match nothing.
+    .where(and(eq(bookingEvents.bookingId, bookingId), sql`${bookingEvents.createdAt} = (SELECT e.created_at FROM booking_events e WHERE e.id = ${eventId})`));
   const alsoHappened = (action: string) => sameMoment.some((e) => e.action === action);
   const note = event.note ?? null;
   // Who acted decides who is "the other party"; an admin acts with the artist's powers.
