@@ -12,6 +12,7 @@ import { createNotification } from '../features/notifications/service.ts';
 import { deliverMail, queueMail } from '../mail/mailer.ts';
 import * as templates from '../mail/templates.ts';
 import type { BookingFacts, Recipient, Rendered } from '../mail/templates.ts';
+import { refundDepositJob } from '../payments/refund-job.ts';
 import { enqueueSlotFreed, type JobKind } from './queue.ts';
 
 export type JobRecord = { id: string; kind: JobKind; payload: Record<string, unknown>; runAt: Date };
@@ -122,10 +123,11 @@ async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void
   const purpose = `booking.notify:${eventId}`;
   const to = (people: Recipient[], render: (r: Recipient) => Rendered, actionUrl = bookingUrl): Outgoing[] =>
     people.map((r) => ({ purpose, to: r, message: render(r), actionUrl }));
-  // Events written in one transaction share created_at (now() is the transaction's time): pairs such
-  // as accepted + deposit_due or deposit_paid + confirmed are told in one message, not two.
+  // Events written in one transaction share created_at (now() is the transaction's time). One change
+  // told in several events gets one message: accepted + deposit_due, deposit_paid + confirmed, an
+  // instant booking's created + accepted + deposit_due/confirmed, an artist's cancellation + refund.
   const sameMoment = await db
-    .select({ action: bookingEvents.action, note: bookingEvents.note })
+    .select({ action: bookingEvents.action, note: bookingEvents.note, actorId: bookingEvents.actorId })
     .from(bookingEvents)
     // Compared in SQL: a JS Date would drop the microseconds and match nothing.
     .where(and(eq(bookingEvents.bookingId, bookingId), sql`${bookingEvents.createdAt} = (SELECT e.created_at FROM booking_events e WHERE e.id = ${eventId})`));
@@ -136,6 +138,8 @@ async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void
   const actorIsArtist = event.actorId === artist.userId;
   const otherParty = actorIsClient ? [artist] : actorIsArtist ? [client] : [client, artist];
   const actorName = actorIsClient ? facts.clientName : facts.artistName;
+  // The client already hears of the deposit in the cancellation notice when someone else cancelled.
+  const cancelledByOther = sameMoment.some((e) => e.action === 'cancelled' && e.actorId !== client.userId);
 
   let outgoing: Outgoing[];
   switch (event.action) {
@@ -143,10 +147,11 @@ async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void
       outgoing = to(facts.instant ? [artist, client] : [artist], (r) => templates.bookingCreated(facts, r, links));
       break;
     case 'accepted':
-      if (alsoHappened('deposit_due')) return;
+      if (alsoHappened('deposit_due') || alsoHappened('created')) return;
       outgoing = to([client], (r) => templates.bookingAccepted(facts, r, links, note));
       break;
     case 'deposit_due': {
+      if (alsoHappened('created')) return;
       const acceptNote = note ?? sameMoment.find((e) => e.action === 'accepted' && e.note)?.note ?? null;
       outgoing = to([client], (r) => templates.bookingAccepted(facts, r, links, acceptNote));
       break;
@@ -156,6 +161,7 @@ async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void
       outgoing = to([client, artist], (r) => templates.bookingConfirmed(facts, r, links));
       break;
     case 'confirmed':
+      if (alsoHappened('created')) return;
       outgoing = to([client, artist], (r) => templates.bookingConfirmed(facts, r, links));
       break;
     case 'declined':
@@ -179,6 +185,7 @@ async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void
       outgoing = to([client, artist], (r) => templates.bookingExpired(facts, r, links, event.fromStatus));
       break;
     case 'deposit_refunded': {
+      if (cancelledByOther) return;
       const [entry] = await db
         .select({ method: ledgerEntries.method })
         .from(ledgerEntries)
@@ -188,6 +195,7 @@ async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void
       break;
     }
     case 'deposit_forfeited':
+      if (cancelledByOther) return;
       outgoing = to([client], (r) => templates.depositForfeited(facts, r, links));
       break;
     default:
@@ -305,9 +313,5 @@ export const jobHandlers: Record<JobKind, JobHandler> = {
   'booking.reminder': remind,
   'booking.notify': notifyBookingEvent,
   'waitlist.slot_freed': announceFreedSlot,
-  // Filled in by the payments engineer (src/server/payments/refund-job.ts); until then a refund job
-  // fails loudly and stays in the jobs table rather than pretending the money went back.
-  'payment.refund': async () => {
-    throw new Error('payment.refund handler not installed');
-  },
+  'payment.refund': refundDepositJob,
 };

@@ -433,11 +433,18 @@ describe('booking notices', () => {
     await drain();
     expect(await newNotes(before)).toEqual({ client: [], artist: ['New booking request'] });
 
+    // An instant booking is created, accepted and asks for its deposit in one transaction: one message each.
     const instant = await insertBooking({ status: 'awaiting_deposit', instant: true, depositStatus: 'due', depositDueAt: new Date(Date.now() + 48 * HOUR) });
     before = await since();
-    await event(instant, 'created', { actorId: client.id });
+    await db().transaction(async (tx) => {
+      await recordBookingEvent(tx, { bookingId: instant.id, actorId: client.id, fromStatus: null, toStatus: 'requested', action: 'created' });
+      await recordBookingEvent(tx, { bookingId: instant.id, actorId: client.id, fromStatus: 'requested', toStatus: 'accepted', action: 'accepted' });
+      await recordBookingEvent(tx, { bookingId: instant.id, actorId: client.id, fromStatus: 'accepted', toStatus: 'awaiting_deposit', action: 'deposit_due' });
+    });
     await drain();
     expect(await newNotes(before)).toEqual({ client: ['Booking made'], artist: ['New booking'] });
+    const madeMail = (await mailsTo(client.email)).find((m) => m.subject.startsWith('Booked: Half-day session with Mara Ink'));
+    expect(madeMail?.textBody).toContain('Please pay the $150.00 deposit by');
 
     // accepted + deposit_due in one transaction: one message to the client, not two.
     before = await since();
@@ -473,6 +480,26 @@ describe('booking notices', () => {
     await event(instant, 'rescheduled', { actorId: admin.id });
     await drain();
     expect(await newNotes(before)).toEqual({ client: ['Booking cancelled', 'Booking moved'], artist: ['Booking moved'] });
+
+    // The artist cancels a paid booking: the cancellation notice carries the refund, no second message.
+    const paidByStudio = await insertBooking({ status: 'cancelled_by_artist', depositStatus: 'refunded' });
+    before = await since();
+    await db().transaction(async (tx) => {
+      await recordBookingEvent(tx, { bookingId: paidByStudio.id, actorId: artistUser.id, fromStatus: 'confirmed', toStatus: 'cancelled_by_artist', action: 'cancelled' });
+      await recordBookingEvent(tx, { bookingId: paidByStudio.id, actorId: artistUser.id, fromStatus: 'cancelled_by_artist', toStatus: 'cancelled_by_artist', action: 'deposit_refunded' });
+    });
+    await drain();
+    expect(await newNotes(before)).toEqual({ client: ['Booking cancelled'], artist: [] });
+    expect((await notesOf(client.id)).at(-1)?.message).toContain('Your $150.00 deposit is refunded in full.');
+    // The client cancels late: the artist hears of the cancellation, the client of the kept deposit.
+    const late = await insertBooking({ status: 'cancelled_by_client', depositStatus: 'forfeited' });
+    before = await since();
+    await db().transaction(async (tx) => {
+      await recordBookingEvent(tx, { bookingId: late.id, actorId: client.id, fromStatus: 'confirmed', toStatus: 'cancelled_by_client', action: 'cancelled' });
+      await recordBookingEvent(tx, { bookingId: late.id, actorId: client.id, fromStatus: 'cancelled_by_client', toStatus: 'cancelled_by_client', action: 'deposit_forfeited' });
+    });
+    await drain();
+    expect(await newNotes(before)).toEqual({ client: ['Deposit kept'], artist: ['Booking cancelled'] });
 
     before = await since();
     const completed = await insertBooking({ status: 'completed', ...slot(-5) });
