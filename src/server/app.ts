@@ -26,6 +26,7 @@ import { flashRoutes } from './features/flash/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { availabilityRoutes } from './features/availability/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(reviewRoutes);
   await app.register(availabilityRoutes);
   await app.register(adminRoutes);
+  await app.register(paymentRoutes);
 
   if (opts.web) await registerWeb(app);
   else
