@@ -26,7 +26,7 @@ import { flashRoutes } from './features/flash/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { availabilityRoutes } from './features/availability/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
-import { paymentRoutes } from './features/payments/routes.ts';
+import { bookingRoutes } from './features/booking/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -123,7 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(reviewRoutes);
   await app.register(availabilityRoutes);
   await app.register(adminRoutes);
-  await app.register(paymentRoutes);
+  await app.register(bookingRoutes);
 
   if (opts.web) await registerWeb(app);
   else

@@ -133,7 +133,8 @@ export function allowedActions(b: BookingState, role: TBookingRole, now: number)
     case 'accepted':
     case 'awaiting_deposit':
       if (role === 'client' && b.policy.depositMethod === 'stripe' && b.depositStatus === 'due') actions.push('pay-deposit');
-      if (asArtist && b.depositStatus === 'due') actions.push('mark-deposit-paid');
+      // A card deposit is confirmed by Stripe's webhook only; marking by hand is for pay-at-studio.
+      if (asArtist && b.policy.depositMethod === 'studio' && b.depositStatus === 'due') actions.push('mark-deposit-paid');
       actions.push('cancel');
       break;
     case 'confirmed':

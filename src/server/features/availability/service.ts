@@ -77,7 +77,7 @@ type InputRow = { kind: 'off' | 'spot' | 'busy'; artist_id: string; a: string; b
  * Time off, guest spots and time-holding bookings of some artists around [fromMs, toMs), in one
  * round trip (PGlite serves one query at a time; this runs on every availability answer).
  */
-async function loadInputs(db: DbOrTx, artistIds: string[], fromMs: number, toMs: number): Promise<Map<string, Inputs>> {
+async function loadInputs(db: DbOrTx, artistIds: string[], fromMs: number, toMs: number, ignoreBookingId?: string): Promise<Map<string, Inputs>> {
   const out = new Map<string, Inputs>(artistIds.map((id) => [id, { timeOff: [], guestSpots: [], busy: [] }]));
   if (artistIds.length === 0) return out;
   // A local day of any zone lies within the UTC dates either side of it; a buffer is at most a couple of hours.
@@ -101,6 +101,7 @@ async function loadInputs(db: DbOrTx, artistIds: string[], fromMs: number, toMs:
       FROM bookings b
       WHERE b.artist_id = ANY(${ids}) AND b.status IN (${sql.join(TIME_HOLDING_STATUSES.map((st) => sql`${st}`), sql`, `)})
         AND b.ends_at > ${fromTs}::timestamptz AND b.starts_at < ${toTs}::timestamptz
+        ${ignoreBookingId ? sql`AND b.id <> ${ignoreBookingId}::uuid` : sql``}
     `,
   );
   for (const r of rows) {
@@ -140,7 +141,8 @@ function boundMs(value: string, timezone: string, inclusiveEnd: boolean): number
 // ---------------------------------------------------------------------------------------------
 // GET /api/artists/{id}/availability
 
-export async function getAvailability(ctx: AppContext, idOrSlug: string, query: TAvailabilityQuery, now = Date.now()): Promise<TAvailability> {
+/** `ignoreBookingId`: leave that booking's own time out of the busy list (a reschedule may move within or next to it). */
+export async function getAvailability(ctx: AppContext, idOrSlug: string, query: TAvailabilityQuery, now = Date.now(), opts: { ignoreBookingId?: string } = {}): Promise<TAvailability> {
   const { db } = ctx.database;
   const { artist, services: offered } = await findArtistWithServices(db, idOrSlug);
   const service = pickService(offered, query.serviceId);
@@ -149,7 +151,7 @@ export async function getAvailability(ctx: AppContext, idOrSlug: string, query: 
   const to = query.to ?? dateKey(addDays(parseDateKey(from.slice(0, 10)) ?? today, AVAILABILITY_DEFAULT_RANGE_DAYS - 1));
   const fromMs = boundMs(from, artist.timezone, false);
   const toMs = boundMs(to, artist.timezone, true);
-  const inputs = (await loadInputs(db, [artist.id], fromMs, toMs)).get(artist.id)!;
+  const inputs = (await loadInputs(db, [artist.id], fromMs, toMs, opts.ignoreBookingId)).get(artist.id)!;
   // One more than asked for tells whether the answer was cut short.
   const limit = query.limit ?? AVAILABILITY_MAX_SLOTS;
   const found = computeSlots({ ...engineInput(artist, inputs, service.durationMinutes, now, fromMs, toMs), limit: limit + 1 });

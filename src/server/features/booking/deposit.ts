@@ -78,9 +78,9 @@ export async function markDepositReceived(ctx: AppContext, user: SessionUser, bo
     if (!booking) throw bookingNotFound();
     const role = await roleOn(tx, user, booking);
     if (!role) throw bookingNotFound();
-    assertAllowed(booking, role, 'mark-deposit-paid', now);
-    if (booking.policy?.depositMethod === 'stripe')
+    if (role !== 'client' && booking.policy?.depositMethod === 'stripe')
       throw new AppError('CONFLICT', 'This deposit is paid online by card; it is confirmed automatically when the payment arrives.');
+    assertAllowed(booking, role, 'mark-deposit-paid', now);
     const outcome = await confirmDeposit(tx, bookingId, { method: 'studio', amountCents: booking.depositCents, currency: booking.currency, actorId: user.id });
     if (outcome !== 'confirmed') throw new AppError('CONFLICT', 'This deposit has already been recorded.');
     await auditIfAdmin(tx, user, role, bookingId, 'mark-deposit-paid', { amountCents: booking.depositCents, currency: booking.currency });

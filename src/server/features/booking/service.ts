@@ -1,0 +1,303 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { LIVE_STATUSES, REQUEST_RESPONSE_HOURS, SLOT_HOLDING_STATUSES, FINAL_STATUSES, type BookingPolicySnapshot, type TBookingRole } from '../../../shared/booking-rules.ts';
+import type { TBooking, TBookingCreate, TBookingDetail, TBookingList, TBookingListQuery } from '../../../shared/contracts/bookings.ts';
+import { addDays, localDateOf, zonedTimeToUtc } from '../../../shared/zoned-time.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { artistProfiles, bookingImages, bookings, services } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../http/app-error.ts';
+import { getAvailability, invalidateAvailabilityCache } from '../availability/service.ts';
+import { assertFlashBookable, reserveFlashDesign } from '../flash/service.ts';
+import { bookingNotFound, lockArtistSchedule, pgErrorCode, slotConflictFrom, UUID } from './access.ts';
+import { loadJoined, presentDetail, presentMany, selectBookings, type BookingJoined } from './presenter.ts';
+import { recordBookingEvent, syncBookingJobs, transitionBooking, type BookingRow } from './transitions.ts';
+
+const HOUR = 3_600_000;
+type CreateInput = Omit<TBookingCreate, 'acceptPolicy'> & { acceptPolicy: true };
+
+export const NOT_A_SLOT = 'That time is no longer available. Please pick another time from the calendar.';
+
+/** Is `startsAt` an open slot of the service now (the availability engine, in the artist's zone)? Returns the slot's end. */
+export async function openSlotEnd(ctx: AppContext, artistId: string, serviceId: string, startsAt: Date, now: number, ignoreBookingId?: string): Promise<Date | null> {
+  const from = startsAt.toISOString();
+  const to = new Date(startsAt.getTime() + 1).toISOString();
+  const answer = await getAvailability(ctx, artistId, { serviceId, from, to }, now, ignoreBookingId ? { ignoreBookingId } : {});
+  const slot = answer.slots.find((s) => Date.parse(s.startsAt) === startsAt.getTime());
+  return slot ? new Date(slot.endsAt) : null;
+}
+
+export function roleOfJoined(user: SessionUser, j: Pick<BookingJoined, 'b' | 'artist'>): TBookingRole | null {
+  if (j.b.clientId === user.id) return 'client';
+  if (j.artist.userId === user.id) return 'artist';
+  return user.isAdmin ? 'admin' : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/bookings
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+export function checkIdempotencyKey(raw: unknown): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY.test(raw))
+    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key: use 1 to 200 visible characters (a UUID is ideal).');
+  return raw;
+}
+
+/** The parts of a request that decide which booking it is; a retry with the same key must match them. */
+function sameRequest(row: BookingRow, imageIds: string[], input: CreateInput): boolean {
+  const wanted = [...new Set(input.referenceImageIds ?? [])].sort();
+  return (
+    row.artistId === input.artistId &&
+    row.serviceId === input.serviceId &&
+    row.startsAt.getTime() === Date.parse(input.startsAt) &&
+    row.mode === (input.mode ?? 'in_person') &&
+    row.flashDesignId === (input.flashDesignId ?? null) &&
+    row.idea === input.idea &&
+    row.placement === (input.placement ?? null) &&
+    row.size === (input.size ?? null) &&
+    row.colour === (input.colour ?? null) &&
+    (input.clientTimezone === undefined || row.clientTimezone === input.clientTimezone) &&
+    JSON.stringify([...imageIds].sort()) === JSON.stringify(wanted)
+  );
+}
+
+/** The booking an earlier request with this key created, if any; 409 when this request asks for something else. */
+async function replayOf(ctx: AppContext, user: SessionUser, key: string, input: CreateInput): Promise<string | null> {
+  const { db } = ctx.database;
+  const [row] = await db.select().from(bookings).where(and(eq(bookings.clientId, user.id), eq(bookings.idempotencyKey, key))).limit(1);
+  if (!row) return null;
+  const images = await db.select({ id: bookingImages.id }).from(bookingImages).where(eq(bookingImages.bookingId, row.id));
+  if (!sameRequest(row, images.map((i) => i.id), input))
+    throw new AppError(
+      'CONFLICT',
+      'This Idempotency-Key was already used for a different booking request. Send a new key for a new request, or repeat the first request exactly.',
+    );
+  return row.id;
+}
+
+export type CreateResult = { booking: TBooking; replayed: boolean };
+
+export async function createBooking(ctx: AppContext, user: SessionUser, input: CreateInput, idempotencyKey: string | undefined, now = Date.now()): Promise<CreateResult> {
+  const { db } = ctx.database;
+  if (idempotencyKey) {
+    const earlier = await replayOf(ctx, user, idempotencyKey, input);
+    if (earlier) return { booking: await presentOne(ctx, earlier, 'client', now), replayed: true };
+  }
+
+  const [found] = await db
+    .select({ artist: artistProfiles, service: services })
+    .from(artistProfiles)
+    .leftJoin(services, and(eq(services.id, input.serviceId), eq(services.artistId, artistProfiles.id), eq(services.active, true)))
+    .where(eq(artistProfiles.id, input.artistId))
+    .limit(1);
+  if (!found) throw notFound('That artist');
+  const { artist, service } = found;
+  if (!service) throw new AppError('NOT_FOUND', 'That service is not offered by this artist.');
+  if (artist.userId === user.id) throw forbidden('You cannot book an appointment with yourself.');
+  if (input.flashDesignId) await assertFlashBookable(db, input.flashDesignId, { artistId: artist.id });
+
+  const startsAt = new Date(input.startsAt);
+  if (startsAt.getTime() <= now) throw new AppError('VALIDATION_FAILED', 'startsAt: that time has already passed; pick a time from the calendar.');
+  const endsAt = await openSlotEnd(ctx, artist.id, service.id, startsAt, now);
+  if (!endsAt) throw new AppError('CONFLICT', NOT_A_SLOT);
+
+  const policy: BookingPolicySnapshot = {
+    depositCents: service.depositCents,
+    currency: service.currency,
+    noticeHours: artist.noticeHours,
+    maxReschedules: artist.maxReschedules,
+    depositWindowHours: artist.depositWindowHours,
+    depositMethod: ctx.config.STRIPE_SECRET_KEY && artist.stripeChargesEnabled ? 'stripe' : 'studio',
+    depositInstructions: artist.depositInstructions,
+  };
+  const instant = (service.kind === 'consultation' && artist.instantBookConsultations) || (Boolean(input.flashDesignId) && artist.instantBookFlash);
+  const imageIds = [...new Set(input.referenceImageIds ?? [])];
+
+  let bookingId: string;
+  try {
+    bookingId = await db.transaction(async (tx) => {
+      if (instant) await lockArtistSchedule(tx, artist.id);
+      if (input.flashDesignId) await reserveFlashDesign(tx, input.flashDesignId);
+      const [inserted] = await tx
+        .insert(bookings)
+        .values({
+          artistId: artist.id,
+          clientId: user.id,
+          serviceId: service.id,
+          flashDesignId: input.flashDesignId ?? null,
+          status: 'requested',
+          mode: input.mode ?? 'in_person',
+          startsAt,
+          endsAt,
+          clientTimezone: input.clientTimezone ?? 'UTC',
+          idea: input.idea,
+          placement: input.placement ?? null,
+          size: input.size ?? null,
+          colour: input.colour ?? null,
+          depositCents: service.depositCents,
+          currency: service.currency,
+          idempotencyKey: idempotencyKey ?? null,
+          policy,
+          policyAcceptedAt: new Date(now),
+          instant,
+          depositStatus: service.depositCents > 0 ? 'pending' : 'not_required',
+          respondBy: new Date(Math.min(now + REQUEST_RESPONSE_HOURS * HOUR, startsAt.getTime())),
+        })
+        .returning();
+      if (!inserted) throw new Error('booking insert returned no row');
+      await attachImages(tx, user.id, inserted.id, imageIds);
+      await recordBookingEvent(tx, { bookingId: inserted.id, actorId: user.id, fromStatus: null, toStatus: 'requested', action: 'created', data: { instant } });
+      const row = instant ? await acceptInTx(tx, inserted, { actorId: user.id, now, note: null }) : inserted;
+      await syncBookingJobs(tx, row, now);
+      return inserted.id;
+    });
+  } catch (error) {
+    // A concurrent twin with the same key won the race: answer what it created.
+    if (idempotencyKey && (error instanceof AppError || pgErrorCode(error) === '23505')) {
+      const earlier = await replayOf(ctx, user, idempotencyKey, input);
+      if (earlier) return { booking: await presentOne(ctx, earlier, 'client', now), replayed: true };
+    }
+    throw slotConflictFrom(error) ?? error;
+  }
+  if (instant) invalidateAvailabilityCache(artist.id);
+  return { booking: await presentOne(ctx, bookingId, 'client', now), replayed: false };
+}
+
+/** Reference and placement photos the client uploaded earlier: theirs, not yet on another booking. */
+async function attachImages(tx: Tx, ownerId: string, bookingId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const mine = await tx
+    .select({ id: bookingImages.id })
+    .from(bookingImages)
+    .where(and(inArray(bookingImages.id, ids), eq(bookingImages.ownerId, ownerId), isNull(bookingImages.bookingId)))
+    .for('update');
+  if (mine.length !== ids.length)
+    throw new AppError('VALIDATION_FAILED', 'referenceImageIds: some photos are not yours or are already attached to another booking. Upload them again.');
+  await tx.update(bookingImages).set({ bookingId }).where(inArray(bookingImages.id, ids));
+}
+
+/**
+ * requested → accepted → awaiting_deposit (deposit due within the artist's window, at the latest
+ * at the start) or → confirmed when there is no deposit; the caller holds the booking's lock.
+ * The slot is taken from `accepted` on, so the exclusion constraint may refuse it (23P01).
+ */
+export async function acceptInTx(tx: Tx, booking: BookingRow, opts: { actorId: string; now: number; note: string | null }): Promise<BookingRow> {
+  await lockArtistSchedule(tx, booking.artistId);
+  const accepted = await transitionBooking(tx, booking, 'accepted', {
+    actorId: opts.actorId,
+    action: 'accepted',
+    note: opts.note,
+    set: { respondBy: null, ...(opts.note ? { artistMessage: opts.note } : {}) },
+  });
+  if (!accepted) throw new AppError('CONFLICT', 'This booking was changed a moment ago. Reload to see where it stands.');
+  const policy = accepted.policy;
+  const windowHours = policy?.depositWindowHours ?? 48;
+  const next =
+    accepted.depositCents > 0
+      ? await transitionBooking(tx, accepted, 'awaiting_deposit', {
+          actorId: opts.actorId,
+          action: 'deposit_due',
+          data: { amountCents: accepted.depositCents, currency: accepted.currency, method: policy?.depositMethod ?? 'studio' },
+          set: { depositStatus: 'due', depositDueAt: new Date(Math.min(opts.now + windowHours * HOUR, accepted.startsAt.getTime())) },
+        })
+      : await transitionBooking(tx, accepted, 'confirmed', { actorId: opts.actorId, action: 'confirmed', set: { depositStatus: 'not_required' } });
+  if (!next) throw new Error(`booking ${booking.id} changed under its row lock`);
+  return next;
+}
+
+async function presentOne(ctx: AppContext, id: string, role: TBookingRole, now: number): Promise<TBooking> {
+  const j = await loadJoined(ctx.database.db, eq(bookings.id, id));
+  if (!j) throw bookingNotFound();
+  const [booking] = await presentMany(ctx.database.db, [j], role, now);
+  return booking!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/bookings/{id}
+
+export async function getBookingDetail(ctx: AppContext, user: SessionUser, id: string, now = Date.now()): Promise<TBookingDetail> {
+  if (!UUID.test(id)) throw bookingNotFound();
+  const { db } = ctx.database;
+  const j = await loadJoined(db, eq(bookings.id, id));
+  const role = j ? roleOfJoined(user, j) : null;
+  if (!j || !role) throw bookingNotFound();
+  return presentDetail(db, j, role, now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/bookings
+
+type Cursor = { t: number; id: string };
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(raw: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (Number.isFinite(c.t) && typeof c.id === 'string' && UUID.test(c.id)) return c;
+  } catch {
+    // Reported below.
+  }
+  throw new AppError('VALIDATION_FAILED', 'cursor: this page link is not valid any more; reload the list.');
+}
+
+const inStatuses = (list: readonly string[]) => sql`${bookings.status} IN (${sql.join(list.map((s) => sql`${s}`), sql`, `)})`;
+
+export async function listBookings(ctx: AppContext, user: SessionUser, query: TBookingListQuery, now = Date.now()): Promise<TBookingList> {
+  const { db } = ctx.database;
+  const where: SQL[] = [];
+  let role: TBookingRole = 'client';
+  let zone = 'UTC';
+  if (query.as === 'artist') {
+    const [artist] = await db.select({ id: artistProfiles.id, timezone: artistProfiles.timezone }).from(artistProfiles).where(eq(artistProfiles.userId, user.id)).limit(1);
+    if (!artist) throw new AppError('NOT_FOUND', 'You do not have an artist profile, so there are no bookings to answer.');
+    where.push(eq(bookings.artistId, artist.id));
+    role = 'artist';
+    zone = artist.timezone;
+  } else where.push(eq(bookings.clientId, user.id));
+
+  const nowTs = sql`${new Date(now).toISOString()}::timestamptz`;
+  let descending = false;
+  switch (query.scope) {
+    case 'upcoming':
+      where.push(inStatuses(LIVE_STATUSES), sql`${bookings.endsAt} > ${nowTs}`);
+      break;
+    case 'past':
+      where.push(sql`(${inStatuses(FINAL_STATUSES)} OR ${bookings.endsAt} <= ${nowTs})`);
+      descending = true;
+      break;
+    case 'requests':
+      where.push(eq(bookings.status, 'requested'));
+      break;
+    case 'deposits_due':
+      where.push(inStatuses(['accepted', 'awaiting_deposit']), eq(bookings.depositStatus, 'due'));
+      break;
+    case 'today': {
+      // The viewer's day: the artist's zone for the artist's dashboard; UTC for clients (who may book across zones).
+      const today = localDateOf(now, zone);
+      const start = zonedTimeToUtc(today, '00:00', zone);
+      const end = zonedTimeToUtc(addDays(today, 1), '00:00', zone);
+      where.push(inStatuses(SLOT_HOLDING_STATUSES), gte(bookings.startsAt, start), lt(bookings.startsAt, end));
+      break;
+    }
+    case 'all':
+      break;
+  }
+  if (query.from) where.push(gt(bookings.endsAt, new Date(query.from)));
+  if (query.to) where.push(lt(bookings.startsAt, new Date(query.to)));
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    const t = sql`${new Date(c.t).toISOString()}::timestamptz`;
+    where.push(descending ? sql`(${bookings.startsAt}, ${bookings.id}) < (${t}, ${c.id}::uuid)` : sql`(${bookings.startsAt}, ${bookings.id}) > (${t}, ${c.id}::uuid)`);
+  }
+  const rows = (await selectBookings(db)
+    .where(and(...where))
+    .orderBy(...(descending ? [desc(bookings.startsAt), desc(bookings.id)] : [asc(bookings.startsAt), asc(bookings.id)]))
+    .limit(query.limit + 1)) as BookingJoined[];
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: await presentMany(db, page, role, now),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.b.startsAt.getTime(), id: last.b.id }) : null,
+  };
+}
