@@ -27,8 +27,8 @@ const now = () => Math.floor(Date.now() / 1000);
 const token = (n = 24) => randomBytes(n).toString('hex').slice(0, n);
 const newId = (prefix: string) => `${prefix}_test_${token(24)}`;
 
-function stripeError(status: number, type: string, message: string, param?: string): { status: number; body: Json } {
-  return { status, body: { error: { type, message, ...(param ? { param } : {}) } } };
+function stripeError(status: number, type: string, message: string, param?: string, code?: string): { status: number; body: Json } {
+  return { status, body: { error: { type, message, ...(param ? { param } : {}), ...(code ? { code } : {}) } } };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -311,7 +311,8 @@ export class FakeStripe {
     if (!pi) return stripeError(400, 'invalid_request_error', `No such payment_intent: '${piId}'`, 'payment_intent');
     const already = [...this.refunds.values()].filter((r) => r.payment_intent === piId).reduce((sum, r) => sum + (r.amount as number), 0);
     const amount = int(p.amount) ?? (pi.amount as number) - already;
-    if (amount <= 0) return stripeError(400, 'invalid_request_error', `Charge ${pi.latest_charge as string} has already been refunded.`);
+    if (amount <= 0)
+      return stripeError(400, 'invalid_request_error', `Charge ${pi.latest_charge as string} has already been refunded.`, undefined, 'charge_already_refunded');
     const refund: Json = {
       id: newId('re'),
       object: 'refund',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -71,10 +72,17 @@ export async function refundDepositJob(ctx: AppContext, job: JobRecord): Promise
   const stripe = stripeFor(ctx.config);
   if (!stripe) throw new Error(`booking ${bookingId}: a card deposit is due back but STRIPE_SECRET_KEY is not set`);
 
-  const refund = await stripe.refunds.create(
-    { payment_intent: paid.externalId, reverse_transfer: true, refund_application_fee: true, metadata: { bookingId } },
-    { idempotencyKey: `refund-${bookingId}` },
-  );
+  let refund: Stripe.Refund;
+  try {
+    refund = await stripe.refunds.create(
+      { payment_intent: paid.externalId, reverse_transfer: true, refund_application_fee: true, metadata: { bookingId } },
+      { idempotencyKey: `refund-${bookingId}` },
+    );
+  } catch (error) {
+    // Refunded on Stripe's side already (e.g. from the dashboard): that refund's own webhook event writes the ledger row.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+    throw error;
+  }
   if (refund.status === 'failed' || refund.status === 'canceled')
     throw new Error(`booking ${bookingId}: Stripe refund ${refund.id} ${refund.status}${refund.failure_reason ? ` (${refund.failure_reason})` : ''}`);
   await db.transaction((tx) =>

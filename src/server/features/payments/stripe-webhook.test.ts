@@ -18,6 +18,8 @@ import {
 import type { TConnectLink } from '../../../shared/contracts/payments.ts';
 import { artistProfiles, bookings, jobs, stripeEvents } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../jobs/worker.ts';
+import { enqueueDepositRefund } from '../../payments/refund-job.ts';
+import { stripeFor } from '../../payments/stripe.ts';
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -211,6 +213,26 @@ describe('POST /api/payments/stripe/webhook', () => {
     ]);
     expect(await eventsOf(t.app, booking.id, 'deposit_refunded')).toHaveLength(1);
     expect(await bookingRow(t.app, booking.id)).toMatchObject({ status: 'confirmed', depositStatus: 'refunded' });
+  });
+
+  it('leaves a refund already made on Stripe’s side to its webhook event, without refunding twice', async () => {
+    const { booking, sessionId } = await bookingWithSession();
+    const session = fake.payCheckoutSession(sessionId);
+    await deliverEvent(t.app, stripeEvent('checkout.session.completed', session));
+    // Someone refunds from the Stripe dashboard; then the artist cancels and the refund job runs before the refund's event arrives.
+    const dashboardRefund = await stripeFor(t.app.ctx.config)!.refunds.create({ payment_intent: session.payment_intent as string });
+    await t.app.ctx.database.db.transaction((tx) => enqueueDepositRefund(tx, booking.id));
+    await runDueJobs(t.app.ctx);
+    const [job] = await t.app.ctx.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `payment.refund:${booking.id}`));
+    expect(job).toMatchObject({ status: 'done', lastError: null });
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
+    expect((await ledgerOf(t.app, booking.id)).map((l) => l.kind)).toEqual(['deposit_paid']);
+
+    expect((await deliverEvent(t.app, stripeEvent('refund.created', { ...dashboardRefund }))).statusCode).toBe(200);
+    expect((await ledgerOf(t.app, booking.id)).map((l) => [l.kind, l.externalId])).toEqual([
+      ['deposit_paid', session.payment_intent],
+      ['deposit_refunded', dashboardRefund.id],
+    ]);
   });
 
   it('lets the client pay again after a bank debit failed', async () => {
