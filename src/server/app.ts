@@ -27,6 +27,7 @@ import { reviewRoutes } from './features/reviews/routes.ts';
 import { availabilityRoutes } from './features/availability/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(availabilityRoutes);
   await app.register(adminRoutes);
   await app.register(bookingRoutes);
+  await app.register(waitlistRoutes);
 
   if (opts.web) await registerWeb(app);
   else
