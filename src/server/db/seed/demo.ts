@@ -10,6 +10,7 @@ import {
   bookingEvents,
   bookings,
   flashDesigns,
+  ledgerEntries,
   notifications,
   portfolioImages,
   reviews,
@@ -19,6 +20,8 @@ import {
   type WeeklyHours,
 } from '../schema/index.ts';
 import { LocalStorage } from '../../storage/local-storage.ts';
+import { syncBookingJobs } from '../../features/booking/transitions.ts';
+import { REQUEST_RESPONSE_HOURS } from '../../../shared/booking-rules.ts';
 import { insertMany } from './bulk-insert.ts';
 import {
   ARTISTS,
@@ -78,6 +81,7 @@ type ServiceRow = typeof services.$inferInsert;
 type ImageRow = typeof portfolioImages.$inferInsert;
 type BookingRow = typeof bookings.$inferInsert;
 type EventRow = typeof bookingEvents.$inferInsert;
+type LedgerRow = typeof ledgerEntries.$inferInsert;
 type ReviewRow = typeof reviews.$inferInsert;
 type NotificationRow = typeof notifications.$inferInsert;
 type Status = NonNullable<BookingRow['status']>;
@@ -133,6 +137,13 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
     await insertMany(tx, flashDesigns, plan.flash);
     await insertMany(tx, bookings, plan.bookings);
     await insertMany(tx, bookingEvents, plan.events);
+    await insertMany(tx, ledgerEntries, plan.ledger);
+    // Live bookings get their durable jobs (request expiry, deposit expiry, reminder) like any other.
+    const seededAt = (opts.now ?? new Date()).getTime();
+    for (const b of plan.bookings) {
+      if (b.status === 'requested' || b.status === 'awaiting_deposit' || b.status === 'confirmed')
+        await syncBookingJobs(tx, { id: b.id!, status: b.status, startsAt: b.startsAt, respondBy: b.respondBy ?? null, depositDueAt: b.depositDueAt ?? null }, seededAt);
+    }
     await insertMany(tx, reviews, plan.reviews);
     await insertMany(tx, notifications, plan.notifications);
     await tx.insert(auditLog).values({
@@ -214,6 +225,8 @@ export type DemoPlan = {
   flash: Array<typeof flashDesigns.$inferInsert>;
   bookings: BookingRow[];
   events: EventRow[];
+  /** Deposits of seeded bookings that were paid (at the studio). */
+  ledger: LedgerRow[];
   reviews: ReviewRow[];
   notifications: NotificationRow[];
 };
@@ -388,18 +401,23 @@ export function bookingHistory(
 ): { events: EventRow[]; updatedAt: Date } {
   const t0 = requestedAt.getTime();
   const after = (h: number) => t0 + h * 3_600_000;
-  const steps: Array<[Status, string | null, number, string | null]> = [['requested', actors.client, t0, null]];
+  // [to status, actor, time, note, booking_events.action]
+  const steps: Array<[Status, string | null, number, string | null, string]> = [['requested', actors.client, t0, null, 'created']];
   if (booking.status !== 'requested') {
-    steps.push(['accepted', actors.artist, after(20), null]);
+    steps.push(['accepted', actors.artist, after(20), null, 'accepted']);
     if (booking.depositCents > 0) {
-      steps.push(['awaiting_deposit', null, after(20) + 1000, null]);
-      if (booking.status !== 'awaiting_deposit') steps.push(['confirmed', actors.client, after(30), 'Deposit paid']);
-    } else if (booking.status !== 'accepted') steps.push(['confirmed', actors.artist, after(20) + 1000, null]);
-    if (booking.status === 'completed') steps.push(['completed', actors.artist, booking.endsAt.getTime() + 10 * MINUTE, null]);
+      steps.push(['awaiting_deposit', actors.artist, after(20) + 1000, null, 'deposit_due']);
+      if (booking.status !== 'awaiting_deposit') {
+        // Demo artists take deposits at the studio: the artist marks it received, which confirms the booking.
+        steps.push(['awaiting_deposit', actors.artist, after(30), 'Received at the studio', 'deposit_paid']);
+        steps.push(['confirmed', actors.artist, after(30) + 1000, null, 'confirmed']);
+      }
+    } else if (booking.status !== 'accepted') steps.push(['confirmed', actors.artist, after(20) + 1000, null, 'confirmed']);
+    if (booking.status === 'completed') steps.push(['completed', actors.artist, booking.endsAt.getTime() + 10 * MINUTE, null, 'completed']);
   }
   let from: Status | null = null;
-  const events: EventRow[] = steps.map(([to, actor, at, note]) => {
-    const event: EventRow = { id: randomUUID(), bookingId: booking.id, actorId: actor, fromStatus: from, toStatus: to, note, createdAt: new Date(at) };
+  const events: EventRow[] = steps.map(([to, actor, at, note, action]) => {
+    const event: EventRow = { id: randomUUID(), bookingId: booking.id, actorId: actor, fromStatus: from, toStatus: to, action, note, createdAt: new Date(at) };
     from = to;
     return event;
   });
@@ -433,6 +451,7 @@ export function buildDemoPlan(now: Date): DemoPlan {
     flash: [],
     bookings: [],
     events: [],
+    ledger: [],
     reviews: [],
     notifications: [],
   };
@@ -742,11 +761,53 @@ function addBooking(
     size: 'size' in idea ? (idea.size as string) : null,
     depositCents: b.service.depositCents as number,
     currency: 'USD',
+    ...policyFields(plan, b, events),
     createdAt: b.requestedAt,
     updatedAt,
   };
   plan.bookings.push(row);
   plan.events.push(...events);
+  if (row.depositStatus === 'paid') {
+    const paidAt = events.find((e) => e.action === 'deposit_paid')?.createdAt ?? b.requestedAt;
+    plan.ledger.push({ id: randomUUID(), bookingId: id, artistId: b.artistId, kind: 'deposit_paid', method: 'studio', amountCents: row.depositCents, currency: 'USD', actorId: b.artistUserId, note: 'Received at the studio', createdAt: paidAt });
+  }
   return row;
 }
 
+
+/**
+ * What a booking made through the API carries: the artist's policy frozen at request time
+ * (demo artists take deposits at the studio), where its deposit stands, and its deadlines.
+ */
+function policyFields(
+  plan: DemoPlan,
+  b: { artistId: string; service: ServiceRow; status: Status; startsAt: Date; requestedAt: Date },
+  events: EventRow[],
+): Pick<BookingRow, 'policy' | 'policyAcceptedAt' | 'depositStatus' | 'respondBy' | 'depositDueAt'> {
+  const profile = plan.profiles.find((p) => p.id === b.artistId);
+  const deposit = b.service.depositCents as number;
+  const policy = {
+    depositCents: deposit,
+    currency: 'USD',
+    noticeHours: profile?.noticeHours ?? 48,
+    maxReschedules: profile?.maxReschedules ?? 2,
+    depositWindowHours: profile?.depositWindowHours ?? 48,
+    depositMethod: 'studio' as const,
+    depositInstructions: profile?.depositInstructions ?? '',
+  };
+  const start = b.startsAt.getTime();
+  const acceptedAt = events.find((e) => e.action === 'accepted')?.createdAt?.getTime() ?? b.requestedAt.getTime();
+  let depositStatus: NonNullable<BookingRow['depositStatus']>;
+  if (deposit === 0) depositStatus = 'not_required';
+  else if (b.status === 'requested') depositStatus = 'pending';
+  else if (b.status === 'accepted' || b.status === 'awaiting_deposit') depositStatus = 'due';
+  else if (b.status === 'confirmed' || b.status === 'completed' || b.status === 'no_show') depositStatus = 'paid';
+  else depositStatus = 'pending';
+  return {
+    policy,
+    policyAcceptedAt: b.requestedAt,
+    depositStatus,
+    respondBy: b.status === 'requested' ? new Date(Math.min(b.requestedAt.getTime() + REQUEST_RESPONSE_HOURS * 3_600_000, start)) : null,
+    depositDueAt: b.status === 'awaiting_deposit' ? new Date(Math.min(acceptedAt + policy.depositWindowHours * 3_600_000, start)) : null,
+  };
+}
