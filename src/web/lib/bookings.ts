@@ -1,7 +1,9 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TBookingAction } from '../../shared/booking-rules.ts';
-import type { TBooking, TBookingDetail, TBookingList, TBookingListQuery } from '../../shared/contracts/bookings.ts';
-import { apiRequest } from './api.ts';
+import type { TBooking, TBookingDetail, TBookingList, TBookingListQuery, TBookingSettings } from '../../shared/contracts/bookings.ts';
+import { ApiError, apiRequest } from './api.ts';
+import { OWN_ARTIST_KEY, useAuth } from './auth.ts';
+import { getQueryFn } from './query-client.ts';
 
 /**
  * Booking queries and the one mutation every booking screen uses. Shared here (not in a feature)
@@ -27,4 +29,29 @@ export async function runBookingAction(queryClient: QueryClient, id: string, act
 
 export function invalidateBookings(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(BOOKINGS_KEY) });
+}
+
+// --- The artist's side: own profile and booking settings (dashboard, booking settings, payment setup) ---
+
+/** GET /api/artists/profile/me as the booking screens use it. */
+export type TOwnArtist = { id: string; slug: string; displayName: string; kind: 'tattoo' | 'piercing' | 'both'; city: string; country: string; timezone: string; verified: boolean };
+
+/**
+ * The signed-in user's artist profile, or null when they have none. Shares the navbar's cache entry
+ * (same key and query function), where "none" is either the server render's null or a 404.
+ */
+export function useOwnArtistProfile(): { artist: TOwnArtist | null; isPending: boolean; error: Error | null } {
+  const { user } = useAuth();
+  const query = useQuery({ queryKey: OWN_ARTIST_KEY, queryFn: getQueryFn<TOwnArtist | null>({ on401: 'returnNull' }), enabled: Boolean(user), retry: false });
+  const none = query.isError && query.error instanceof ApiError && query.error.status === 404;
+  return { artist: none ? null : (query.data ?? null), isPending: query.isPending && !none, error: query.isError && !none ? query.error : null };
+}
+
+export const bookingSettingsOptions = (artistId: string) => queryOptions<TBookingSettings>({ queryKey: [`/api/artists/${artistId}/booking-settings`], staleTime: 0 });
+
+/** PUT /api/artists/{id}/booking-settings; the cached settings become the saved ones. */
+export async function saveBookingSettings(queryClient: QueryClient, artistId: string, input: Omit<TBookingSettings, 'calendarFeedUrl'>): Promise<TBookingSettings> {
+  const saved = (await (await apiRequest('PUT', `/api/artists/${artistId}/booking-settings`, input)).json()) as TBookingSettings;
+  queryClient.setQueryData(bookingSettingsOptions(artistId).queryKey, saved);
+  return saved;
 }

@@ -1,0 +1,194 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
+import { JOB_STATUSES, MAIL_STATUSES, type TAdminJobs, type TAdminOutboxPage, type TMailStatus } from '../../../shared/contracts/admin.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { getJson } from '../../lib/query-client.ts';
+import { Button } from '../../ui/button.tsx';
+
+const CARD = 'rounded-lg border border-stone-200 bg-white p-4 sm:p-6';
+const OUTBOX_PAGE = 25;
+
+const MAIL_STATUS_LABEL: Record<TMailStatus, string> = { queued: 'Queued', sent: 'Sent', outbox: 'In outbox (no SMTP)', failed: 'Failed' };
+const MAIL_STATUS_STYLE: Record<TMailStatus, string> = {
+  queued: 'bg-sky-50 text-sky-900',
+  sent: 'bg-emerald-50 text-emerald-900',
+  outbox: 'bg-stone-100 text-stone-900',
+  failed: 'bg-red-50 text-red-900',
+};
+const fmtTime = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(new Date(iso));
+
+function Outbox() {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<TMailStatus | ''>('');
+  const [open, setOpen] = useState<string | null>(null);
+  const base = `/api/admin/outbox?limit=${OUTBOX_PAGE}${status ? `&status=${status}` : ''}`;
+  const pages = useInfiniteQuery({
+    queryKey: [base, 'pages'],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => getJson<TAdminOutboxPage>(queryClient, pageParam ? `${base}&cursor=${encodeURIComponent(pageParam)}` : base, signal),
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+  const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section aria-labelledby="outbox-heading" className={CARD}>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="outbox-heading" className="text-xl font-semibold text-stone-900">Mail outbox</h2>
+          <p className="text-sm text-stone-700">Every e-mail the app wrote, newest first. Without SMTP_URL they stay here instead of being sent.</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor="outbox-status" className="text-sm font-medium text-stone-900">Status</label>
+          <select id="outbox-status" value={status} onChange={(e) => setStatus(e.target.value as TMailStatus | '')} className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm text-stone-900 focus:outline-none focus:ring-2 focus:ring-amber-600">
+            <option value="">All</option>
+            {MAIL_STATUSES.map((s) => (
+              <option key={s} value={s}>{MAIL_STATUS_LABEL[s]}</option>
+            ))}
+          </select>
+          <Button variant="secondary" className="px-3 py-1.5 text-sm" onClick={() => void pages.refetch()} disabled={pages.isFetching}>Refresh</Button>
+        </div>
+      </div>
+      {pages.isPending ? <p role="status" className="text-stone-600">Loading mail…</p> : null}
+      {pages.isError ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">Could not load the outbox. {errorMessage(pages.error)}</p> : null}
+      {pages.isSuccess && items.length === 0 ? <p className="text-stone-700">No mail{status ? ` with this status` : ''} yet.</p> : null}
+      {items.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Mail outbox, newest first</caption>
+            <thead className="text-xs uppercase tracking-wide text-stone-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">To</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Subject</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Status</th>
+                <th scope="col" className="py-2 font-medium">Time</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {items.map((m) => (
+                <Fragment key={m.id}>
+                  <tr>
+                    <td className="py-2 pr-3 text-stone-900">{m.to}</td>
+                    <td className="py-2 pr-3">
+                      <button
+                        type="button"
+                        aria-expanded={open === m.id}
+                        aria-controls={`mail-${m.id}`}
+                        onClick={() => setOpen(open === m.id ? null : m.id)}
+                        className="text-left font-medium text-stone-900 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600"
+                      >
+                        {m.subject}
+                      </button>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${MAIL_STATUS_STYLE[m.status]}`}>{MAIL_STATUS_LABEL[m.status]}</span>
+                    </td>
+                    <td className="py-2 text-stone-700">
+                      <time dateTime={m.sentAt ?? m.createdAt}>{fmtTime(m.sentAt ?? m.createdAt)}</time>
+                    </td>
+                  </tr>
+                  {open === m.id ? (
+                    <tr id={`mail-${m.id}`}>
+                      <td colSpan={4} className="bg-stone-50 p-3">
+                        {m.error ? <p className="mb-2 text-sm text-red-800">Error: {m.error}</p> : null}
+                        <p className="mb-2 text-xs text-stone-600">
+                          Written <time dateTime={m.createdAt}>{fmtTime(m.createdAt)}</time>
+                          {m.sentAt ? <> · sent <time dateTime={m.sentAt}>{fmtTime(m.sentAt)}</time></> : null} · {m.dedupeKey}
+                        </p>
+                        <pre className="max-h-80 overflow-auto whitespace-pre-wrap font-sans text-sm text-stone-900">{m.text}</pre>
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {pages.hasNextPage ? (
+        <Button variant="secondary" className="mt-4" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+          {pages.isFetchingNextPage ? 'Loading…' : 'Older mail'}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function Jobs() {
+  const query = useQuery<TAdminJobs>({ queryKey: ['/api/admin/jobs'], staleTime: 0 });
+  return (
+    <section aria-labelledby="jobs-heading" className={CARD}>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="jobs-heading" className="text-xl font-semibold text-stone-900">Background jobs</h2>
+        <Button variant="secondary" className="px-3 py-1.5 text-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>Refresh</Button>
+      </div>
+      {query.isPending ? <p role="status" className="text-stone-600">Loading jobs…</p> : null}
+      {query.isError ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">Could not load the jobs. {errorMessage(query.error)}</p> : null}
+      {query.data ? (
+        <>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            {JOB_STATUSES.map((s) => (
+              <div key={s} className={`rounded-md p-3 ${s === 'failed' && query.data.counts.failed > 0 ? 'bg-red-50' : 'bg-stone-50'}`}>
+                <dt className="text-xs font-medium uppercase tracking-wide text-stone-600">{s}</dt>
+                <dd className="text-2xl font-bold text-stone-900">{query.data.counts[s]}</dd>
+              </div>
+            ))}
+            <div className={`rounded-md p-3 ${query.data.overdue > 0 ? 'bg-amber-50' : 'bg-stone-50'}`}>
+              <dt className="text-xs font-medium uppercase tracking-wide text-stone-600">overdue</dt>
+              <dd className="text-2xl font-bold text-stone-900">{query.data.overdue}</dd>
+            </div>
+          </dl>
+          <h3 className="mt-6 font-semibold text-stone-900">Failed jobs</h3>
+          {query.data.failed.length === 0 ? (
+            <p className="mt-1 text-sm text-stone-700">None. Every job finished or is still waiting its turn.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-stone-200" aria-label="Failed jobs">
+              {query.data.failed.map((j) => (
+                <li key={j.id} className="py-3 text-sm">
+                  <p className="font-medium text-stone-900">
+                    {j.kind} <span className="font-normal text-stone-700">· {j.attempts} of {j.maxAttempts} attempts · <time dateTime={j.finishedAt ?? j.createdAt}>{fmtTime(j.finishedAt ?? j.createdAt)}</time></span>
+                  </p>
+                  {j.lastError ? <pre className="mt-1 overflow-x-auto whitespace-pre-wrap text-xs text-red-800">{j.lastError}</pre> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** /admin-dashboard: the mail outbox, the job queue and links to the other admin tools. Admins only. */
+export default function AdminDashboardPage() {
+  const { isAdmin } = useAuth();
+  if (!isAdmin) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-2xl font-bold text-stone-900">Admin dashboard</h1>
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-4 text-red-900">
+          403 — you do not have access. This area is for administrators only. <Link to="/home" className="underline underline-offset-2">Back to your home page</Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold text-stone-900">Admin dashboard</h1>
+          <p className="mt-1 text-stone-700">Mail, background jobs and the health of the app.</p>
+        </div>
+        <nav aria-label="Admin tools">
+          <ul className="flex flex-wrap gap-3 text-sm font-medium">
+            <li><Link to="/admin/telemetry" className="underline underline-offset-2">Error telemetry</Link></li>
+            <li><Link to="/admin/perf" className="underline underline-offset-2">Performance</Link></li>
+          </ul>
+        </nav>
+      </header>
+      <Outbox />
+      <Jobs />
+    </div>
+  );
+}
