@@ -30,7 +30,7 @@ function Stepper({ step, reachable, onGo }: { step: Step; reachable: (s: Step) =
         {STEPS.map((s, i) => {
           const current = s === step;
           const done = i < index;
-          const can = !current && reachable(s);
+          const can = current || reachable(s);
           return (
             <li key={s}>
               <button

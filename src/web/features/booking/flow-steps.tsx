@@ -47,8 +47,9 @@ function depositText(service: Pick<TService, 'depositCents' | 'currency'>): stri
 function Choice({ name, value, checked, onChange, title, children, describedBy }: { name: string; value: string; checked: boolean; onChange: () => void; title: ReactNode; children?: ReactNode; describedBy?: string | undefined }) {
   const id = useId();
   return (
-    <div>
-      <input id={id} type="radio" name={name} value={value} checked={checked} onChange={onChange} aria-describedby={describedBy} className="peer sr-only" />
+    <div className="relative">
+      {/* The input covers its card (invisibly), so a click or tap anywhere on the card is a click on the radio itself. */}
+      <input id={id} type="radio" name={name} value={value} checked={checked} onChange={onChange} aria-describedby={describedBy} className="peer absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0" />
       <label
         htmlFor={id}
         className="block h-full cursor-pointer rounded-lg border border-stone-300 p-4 hover:border-stone-900 peer-checked:border-stone-900 peer-checked:bg-stone-50 peer-checked:ring-2 peer-checked:ring-stone-900 peer-focus-visible:ring-2 peer-focus-visible:ring-amber-600 peer-focus-visible:ring-offset-2"

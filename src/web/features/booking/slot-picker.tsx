@@ -197,8 +197,8 @@ export function SlotPicker({
                   const checked = selected === slot.startsAt;
                   const id = `${name}-${slot.startsAt}`;
                   return (
-                    <div key={slot.startsAt}>
-                      <input id={id} type="radio" name={name} value={slot.startsAt} checked={checked} onChange={() => onSelect(slot)} className="peer sr-only" />
+                    <div key={slot.startsAt} className="relative">
+                      <input id={id} type="radio" name={name} value={slot.startsAt} checked={checked} onChange={() => onSelect(slot)} className="peer absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0" />
                       <label
                         htmlFor={id}
                         className="block cursor-pointer rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-900 hover:border-stone-900 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-amber-600 peer-focus-visible:ring-offset-2"
