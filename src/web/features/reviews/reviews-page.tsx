@@ -110,7 +110,16 @@ function ReviewForm({ item, onDone, onCancel }: { item: ToReview; onDone: () => 
       <Controller
         control={form.control}
         name="ratingValue"
-        render={({ field }) => <StarInput name={`${id}-rating`} legend="Your rating" value={field.value} onChange={field.onChange} error={errors.ratingValue?.message} />}
+        render={({ field }) => (
+          <StarInput
+            name={`${id}-rating`}
+            legend="Your rating"
+            value={field.value}
+            onChange={field.onChange}
+            // zod's own words for a missing number are for developers.
+            error={errors.ratingValue ? (field.value === undefined ? 'Choose a rating from 1 to 5 stars.' : errors.ratingValue.message) : undefined}
+          />
+        )}
       />
       <Field label="Headline" maxLength={REVIEW_HEADLINE_MAX} placeholder="Sum it up in a few words" {...form.register('headline')} error={errors.headline?.message} />
       <div className="space-y-1">
