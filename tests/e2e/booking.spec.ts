@@ -234,6 +234,88 @@ test.describe('booking', () => {
     await artistContext.close();
   });
 
+  test('a time taken while the client confirms sends them back to fresh times with the reason', async ({ page: client, browser }) => {
+    test.setTimeout(120_000);
+    const { context: artistContext, page: artist } = await person(browser, 'America/New_York');
+    const { context: otherContext, page: other } = await person(browser, 'America/New_York');
+    await signIn(artist, DEMO.artist);
+    await signIn(other, DEMO.piercer);
+    await signIn(client, DEMO.client);
+    const rosa = (await (await artist.request.get('/api/artists/profile/me')).json()) as { id: string; services: Array<{ id: string; name: string }> };
+
+    await client.goto(`/book/${rosa.id}`);
+    await waitForHydrated(client.getByRole('button', { name: 'Continue' }));
+    await client.getByRole('radio', { name: /^Small tattoo/ }).check();
+    await client.getByRole('button', { name: 'Continue' }).click();
+    await client.getByRole('textbox', { name: /^Your idea/ }).fill('Three tiny stars in a row behind the ear.');
+    await client.getByRole('button', { name: 'Continue' }).click();
+    for (let i = 0; i < 4; i++) await client.getByRole('button', { name: 'Next week' }).click();
+    const times = client.getByRole('radiogroup', { name: 'Open times' }).getByRole('radio');
+    await expect(times.first()).toBeAttached();
+    const taken = (await times.first().getAttribute('value'))!;
+    await times.first().check();
+    await client.getByRole('button', { name: 'Continue' }).click();
+    await client.getByLabel('I have read and accept the booking policy above.').check();
+
+    // Meanwhile someone else asks for the same time and the artist accepts them: the time is held.
+    const csrf = async (page: Page) => ((await (await page.request.get('/api/auth/csrf-token')).json()) as { csrfToken: string }).csrfToken;
+    const serviceId = ((await (await client.request.get(`/api/artists/${rosa.id}`)).json()) as { services: Array<{ id: string; name: string }> }).services.find((s) => s.name.startsWith('Small tattoo'))!.id;
+    const theirs = await other.request.post('/api/bookings', {
+      headers: { 'x-csrf-token': await csrf(other), 'idempotency-key': crypto.randomUUID() },
+      data: { artistId: rosa.id, serviceId, startsAt: taken, idea: 'The same time, for a tiny heart outline.', acceptPolicy: true },
+    });
+    expect(theirs.status()).toBe(201);
+    const theirId = ((await theirs.json()) as { id: string }).id;
+    const accepted = await artist.request.post(`/api/bookings/${theirId}/accept`, { headers: { 'x-csrf-token': await csrf(artist) }, data: {} });
+    expect(accepted.status()).toBe(200);
+
+    await client.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(client.getByRole('heading', { level: 2, name: 'Pick a time' })).toBeVisible();
+    await expect(client.getByRole('alert').filter({ hasText: /no longer available/ })).toBeVisible();
+    await expect(client.getByRole('navigation', { name: 'Booking steps' }).getByRole('button', { name: /Pick a time/ })).toHaveAttribute('aria-current', 'step');
+    // The fresh list no longer offers the taken time; another one goes through.
+    await expect(times.first()).toBeAttached();
+    await expect(client.locator(`input[value="${taken}"]`)).toHaveCount(0);
+    await times.first().check();
+    await client.getByRole('button', { name: 'Continue' }).click();
+    await client.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(client).toHaveURL(/\/bookings\/[0-9a-f-]{36}$/);
+    await expect(status(client)).toHaveText('Requested');
+
+    // Leave the demo data as it was: both requests are withdrawn.
+    const mine = new URL(client.url()).pathname.split('/').pop()!;
+    expect((await client.request.post(`/api/bookings/${mine}/cancel`, { headers: { 'x-csrf-token': await csrf(client) }, data: {} })).status()).toBe(200);
+    expect((await other.request.post(`/api/bookings/${theirId}/cancel`, { headers: { 'x-csrf-token': await csrf(other) }, data: {} })).status()).toBe(200);
+    await artistContext.close();
+    await otherContext.close();
+  });
+
+  test('a completed booking leads its client to the review', async ({ page }) => {
+    await signIn(page, DEMO.client);
+    const past = (await (await page.request.get('/api/bookings?scope=past')).json()) as { items: Array<{ id: string; status: string }> };
+    const completed = past.items.find((b) => b.status === 'completed');
+    expect(completed, 'the demo client has a completed booking').toBeTruthy();
+    const detail = (await (await page.request.get(`/api/bookings/${completed!.id}`)).json()) as { review: { headline: string } | null; allowedActions: string[] };
+    expect(detail.allowedActions).toEqual([]);
+
+    await openBooking(page, completed!.id);
+    await expect(status(page)).toHaveText('Completed');
+    await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page, 'booking page: completed');
+    // The dashboard spec reviews this booking; whichever ran first, the page shows the right thing.
+    if (detail.review) {
+      const review = page.getByRole('region', { name: 'Your review' });
+      await expect(review).toContainText(detail.review.headline);
+      await expect(page.getByRole('link', { name: 'Leave a review' })).toHaveCount(0);
+    } else {
+      const link = page.getByRole('link', { name: 'Leave a review' });
+      await expect(link).toHaveAttribute('href', `/reviews?booking=${completed!.id}`);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`/reviews\\?booking=${completed!.id}$`));
+      await expect(page.getByRole('form', { name: /^Review of / })).toBeVisible();
+    }
+  });
+
   test('/booking lists the booking in progress; the flow fits a phone screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEMO.client);
