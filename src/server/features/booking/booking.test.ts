@@ -50,18 +50,25 @@ async function artistActor(name: string, overrides: Parameters<typeof createArti
 const taken = new Map<string, Array<[number, number]>>();
 
 /** A free slot of the service from GET /api/artists/{id}/availability, at least `minHoursAhead` away (and under `maxHoursAhead`). */
-async function freeSlot(a: ArtistActor, serviceId: string, minHoursAhead = 72, maxHoursAhead = Infinity): Promise<{ startsAt: string; endsAt: string }> {
-  const res = await visitor.client.get(`/api/artists/${a.artistId}/availability?serviceId=${serviceId}`);
+async function freeSlot(a: ArtistActor, serviceId: string, minHoursAhead = 72, maxHoursAhead = Infinity, thenMovedByMinutes = 0): Promise<{ startsAt: string; endsAt: string }> {
+  // Two months of a 09:00–18:00 week: room for every test to take its own non-overlapping times.
+  const from = new Date().toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 60 * DAY).toISOString().slice(0, 10);
+  const res = await visitor.client.get(`/api/artists/${a.artistId}/availability?serviceId=${serviceId}&from=${from}&to=${to}`);
   expect(res.statusCode, res.body).toBe(200);
   const used = taken.get(a.artistId) ?? [];
   const now = Date.now();
-  const slot = (res.json() as TAvailability).slots.find((s) => {
+  const slots = (res.json() as TAvailability).slots;
+  const starts = new Set(slots.map((x) => Date.parse(x.startsAt)));
+  const moved = thenMovedByMinutes * 60_000;
+  // With `thenMovedByMinutes`, the time that far later must be a slot too, and both are kept for the test.
+  const slot = slots.find((s) => {
     const start = Date.parse(s.startsAt);
-    const end = Date.parse(s.endsAt);
-    return start >= now + minHoursAhead * HOUR && start < now + maxHoursAhead * HOUR && used.every(([a0, b0]) => end <= a0 || start >= b0);
+    const end = Date.parse(s.endsAt) + moved;
+    return start >= now + minHoursAhead * HOUR && start < now + maxHoursAhead * HOUR && starts.has(start + moved) && used.every(([a0, b0]) => end <= a0 || start >= b0);
   });
   if (!slot) throw new Error('no free slot left in the test calendar');
-  used.push([Date.parse(slot.startsAt), Date.parse(slot.endsAt)]);
+  used.push([Date.parse(slot.startsAt), Date.parse(slot.endsAt) + moved]);
   taken.set(a.artistId, used);
   return slot;
 }
@@ -95,9 +102,11 @@ async function confirmed(opts: Parameters<typeof request>[2] = {}, by: Actor = c
   return res.json() as TBookingDetail;
 }
 
-/** A booking whose appointment has already started (the API only books future times). */
+let pastDays = 0;
+/** A booking whose appointment has already started (the API only books future times); each on its own day, so none overlap. */
 async function pastBooking(status: 'confirmed' | 'awaiting_deposit' = 'confirmed', depositPaid = true) {
-  const startsAt = new Date(Date.now() - 3 * HOUR - Math.floor(Math.random() * 1000) * DAY);
+  pastDays += 1;
+  const startsAt = new Date(Date.now() - 3 * HOUR - pastDays * DAY);
   const policy: BookingPolicySnapshot = { depositCents: 15000, currency: 'USD', noticeHours: 48, maxReschedules: 2, depositWindowHours: 48, depositMethod: 'studio', depositInstructions: '' };
   const [row] = await db()
     .insert(bookings)
@@ -592,10 +601,9 @@ describe('reschedule', () => {
   });
 
   it('may move within its own time (the booking does not block itself)', async () => {
-    const b = await confirmed();
+    const slot = await freeSlot(artist, artist.sessionId, 72, Infinity, 30);
+    const b = await confirmed({ startsAt: slot.startsAt });
     const shifted = new Date(Date.parse(b.startsAt) + 30 * 60_000).toISOString();
-    const used = taken.get(artist.artistId)!;
-    used.push([Date.parse(b.startsAt), Date.parse(b.endsAt) + 30 * 60_000]);
     const res = await artist.client.post(`/api/bookings/${b.id}/reschedule`, { startsAt: shifted });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ startsAt: shifted, status: 'confirmed' });
