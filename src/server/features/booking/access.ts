@@ -94,6 +94,7 @@ export function assertAllowed(booking: BookingRow, role: TBookingRole, action: T
   if (action === 'mark-deposit-paid' && (booking.status === 'accepted' || booking.status === 'awaiting_deposit'))
     throw new AppError('CONFLICT', 'There is no deposit waiting to be received on this booking.');
   if (action === 'cancel' && booking.status === 'confirmed') throw new AppError('CONFLICT', 'The appointment has already started, so it can no longer be cancelled.');
+  if (action === 'cancel' && booking.status === 'requested' && asArtist) throw new AppError('CONFLICT', 'This is still a request: decline it instead (you can add a message).');
   throw new AppError('CONFLICT', `A ${status} booking cannot be ${pastTense(action)}.`);
 }
 

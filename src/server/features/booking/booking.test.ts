@@ -469,6 +469,7 @@ describe('booking transitions', () => {
       [req.id, 'complete', artist],
       [req.id, 'no-show', artist],
       [req.id, 'mark-deposit-paid', artist],
+      [req.id, 'cancel', artist],
       [awaiting.id, 'accept', artist],
       [awaiting.id, 'decline', artist],
       [awaiting.id, 'complete', artist],
