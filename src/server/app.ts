@@ -28,6 +28,7 @@ import { availabilityRoutes } from './features/availability/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes);
   await app.register(bookingRoutes);
   await app.register(waitlistRoutes);
+  await app.register(paymentRoutes);
 
   if (opts.web) await registerWeb(app);
   else
