@@ -226,6 +226,10 @@ test.describe('booking', () => {
     await artistCancel.getByRole('button', { name: 'Not now' }).click();
     await expectNoSeriousAxeViolations(artist, 'booking page: confirmed (artist)');
 
+    // Back from a card payment page: the banner says where the deposit stands.
+    await client.goto(`/bookings/${bookingId}?deposit=success`);
+    await expect(client.getByRole('status').filter({ hasText: 'Deposit paid — your booking is confirmed.' })).toBeVisible();
+
     // The API agrees with what both pages show.
     const detail = (await (await client.request.get(`/api/bookings/${bookingId}`)).json()) as { status: string; rescheduleCount: number; startsAt: string; ledger: Array<{ kind: string; method: string }> };
     expect(detail).toMatchObject({ status: 'confirmed', rescheduleCount: 1, startsAt: newStart });
@@ -314,6 +318,30 @@ test.describe('booking', () => {
       await expect(page).toHaveURL(new RegExp(`/reviews\\?booking=${completed!.id}$`));
       await expect(page.getByRole('form', { name: /^Review of / })).toBeVisible();
     }
+  });
+
+  test('a flash design link opens the flow with the design, its price and size', async ({ page }) => {
+    await signIn(page, DEMO.client);
+    const flash = (await (await page.request.get('/api/flash?status=available&limit=1')).json()) as {
+      items: Array<{ id: string; title: string; priceCents: number; currency: string; artist: { id: string; displayName: string } }>;
+    };
+    const design = flash.items[0]!;
+    await page.goto(`/book/${design.artist.id}?flash=${design.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Book with ${design.artist.displayName}` })).toBeVisible();
+    await expect(page.getByRole('img', { name: `Flash design: ${design.title}` })).toBeVisible();
+    const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: design.currency, maximumFractionDigits: design.priceCents % 100 === 0 ? 0 : 2 }).format(design.priceCents / 100);
+    await expect(page.getByText(new RegExp(`^${price.replace(/[$.]/g, '\\$&')} · (Small|Medium|Large)`))).toBeVisible();
+    // The link's parameters move into the draft, so a reload keeps the design without them.
+    await expect(page).toHaveURL(new RegExp(`/book/${design.artist.id}$`));
+    const sessions = page.getByRole('group', { name: 'Which session is it for?' }).getByRole('radio');
+    await expect(sessions.first()).toBeAttached();
+    await sessions.first().check();
+    await expectNoSeriousAxeViolations(page, 'booking flow: flash design');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Your idea' })).toBeVisible();
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Booking steps' }).getByRole('button', { name: /What to book/ }).click();
+    await expect(page.getByRole('img', { name: `Flash design: ${design.title}` })).toBeVisible();
   });
 
   test('/booking lists the booking in progress; the flow fits a phone screen', async ({ page }) => {
