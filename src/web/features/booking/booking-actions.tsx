@@ -158,8 +158,11 @@ function useRun(booking: TBookingDetail) {
     } catch (error) {
       const text = bookingErrorText(error);
       toast({ title: 'That did not work', description: text, variant: 'error' });
-      // A refusal means the booking moved on meanwhile: show where it stands now.
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: [`/api/bookings/${booking.id}`] });
+      // A refusal means the booking (or the chosen time) moved on meanwhile: show where things stand now.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: [`/api/bookings/${booking.id}`] });
+        if (action === 'reschedule' || action === 'accept') void refreshAvailability(queryClient, booking.artistId);
+      }
       return text;
     }
   };
