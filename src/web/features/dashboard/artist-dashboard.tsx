@@ -214,40 +214,25 @@ function Deposits({ zone }: { zone: string }) {
       {ledger.isError ? <ErrorNote error={ledger.error} what="recent payments" /> : null}
       {ledger.data && ledger.data.items.length === 0 ? <p className="mt-2 text-sm text-stone-700">No deposits have been paid, refunded or kept yet.</p> : null}
       {ledger.data && ledger.data.items.length > 0 ? (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm">
-            <caption className="sr-only">Recent deposit payments, refunds and forfeits</caption>
-            <thead className="text-xs uppercase tracking-wide text-stone-600">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">Date</th>
-                <th scope="col" className="py-1 pr-3 font-medium">Booking</th>
-                <th scope="col" className="py-1 pr-3 font-medium">What</th>
-                <th scope="col" className="py-1 text-right font-medium">Amount</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {ledger.data.items.map((row) => (
-                <tr key={row.id}>
-                  <td className="py-2 pr-3 text-stone-700">
-                    <time dateTime={row.createdAt}>{new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric' }).format(new Date(row.createdAt))}</time>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Link to={`/bookings/${row.bookingId}`} className="text-stone-900 underline-offset-2 hover:underline">
-                      {row.booking.serviceName}, {row.booking.clientFirstName || 'client'}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3 text-stone-700">
-                    {LEDGER_KIND[row.kind] ?? row.kind} · {row.method === 'stripe' ? 'card' : 'studio'}
-                  </td>
-                  <td className={`py-2 text-right font-medium ${row.kind === 'deposit_refunded' ? 'text-stone-600' : 'text-stone-900'}`}>
-                    {row.kind === 'deposit_refunded' ? '−' : ''}
-                    {formatMoney(row.amountCents, row.currency)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="mt-2 divide-y divide-stone-200" aria-label="Recent payments">
+          {ledger.data.items.map((row) => (
+            <li key={row.id} className="flex items-start justify-between gap-3 py-2 text-sm">
+              <div className="min-w-0">
+                <Link to={`/bookings/${row.bookingId}`} className="font-medium text-stone-900 underline-offset-2 hover:underline">
+                  {row.booking.serviceName}, {row.booking.clientFirstName || 'client'}
+                </Link>
+                <p className="text-xs text-stone-600">
+                  <time dateTime={row.createdAt}>{new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(row.createdAt))}</time> ·{' '}
+                  {LEDGER_KIND[row.kind] ?? row.kind}, {row.method === 'stripe' ? 'by card' : 'at the studio'}
+                </p>
+              </div>
+              <span className={`shrink-0 font-semibold ${row.kind === 'deposit_refunded' ? 'text-stone-600' : 'text-stone-900'}`}>
+                {row.kind === 'deposit_refunded' ? '−' : ''}
+                {formatMoney(row.amountCents, row.currency)}
+              </span>
+            </li>
+          ))}
+        </ul>
       ) : null}
     </Section>
   );
@@ -384,52 +369,50 @@ export function ArtistDashboard({ artist }: { artist: TOwnArtist }) {
 
       <Overview counts={counts} />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Tabs.Root value={tab} onValueChange={setTab} className={CARD}>
-          <Tabs.List aria-label="Bookings" className="-mx-1 mb-4 flex gap-1 overflow-x-auto border-b border-stone-200 pb-2">
-            {TABS.map((t) => {
-              const n = countFor(t.id);
-              return (
-                <Tabs.Trigger
-                  key={t.id}
-                  value={t.id}
-                  className="shrink-0 rounded-md px-3 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 data-[state=active]:bg-stone-900 data-[state=active]:text-white"
-                >
-                  {t.label}
-                  {n && n !== '0' ? <span className="ml-1.5 rounded-full bg-amber-400 px-1.5 text-xs font-bold text-stone-950">{n}</span> : null}
-                </Tabs.Trigger>
-              );
-            })}
-          </Tabs.List>
-          <Tabs.Content value="requests">
-            <h2 className="sr-only">Requests to answer</h2>
-            <ArtistList scope="requests" zone={zone} label="Requests to answer" kind="request" empty="No requests waiting for an answer." />
-          </Tabs.Content>
-          <Tabs.Content value="today">
-            <h2 className="sr-only">Today</h2>
-            <ArtistList scope="today" zone={zone} label="Today" empty="Nothing booked today." />
-          </Tabs.Content>
-          <Tabs.Content value="upcoming">
-            <h2 className="sr-only">Upcoming</h2>
-            <ArtistList scope="upcoming" zone={zone} label="Upcoming" empty="No upcoming appointments yet." />
-          </Tabs.Content>
-          <Tabs.Content value="deposits">
-            <h2 className="sr-only">Deposits due</h2>
-            <ArtistList scope="deposits_due" zone={zone} label="Deposits due" empty="No deposits outstanding." />
-          </Tabs.Content>
-          <Tabs.Content value="calendar">
-            <h2 className="sr-only">Calendar</h2>
-            <BookingCalendar timezone={zone} />
-          </Tabs.Content>
-          <Tabs.Content value="mine">
-            <ClientBookings headingLevel={2} />
-          </Tabs.Content>
-        </Tabs.Root>
+      <Tabs.Root value={tab} onValueChange={setTab} className={CARD}>
+        <Tabs.List aria-label="Bookings" className="-mx-1 mb-4 flex gap-1 overflow-x-auto border-b border-stone-200 pb-2">
+          {TABS.map((t) => {
+            const n = countFor(t.id);
+            return (
+              <Tabs.Trigger
+                key={t.id}
+                value={t.id}
+                className="shrink-0 rounded-md px-3 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 data-[state=active]:bg-stone-900 data-[state=active]:text-white"
+              >
+                {t.label}
+                {n && n !== '0' ? <span className="ml-1.5 rounded-full bg-amber-400 px-1.5 text-xs font-bold text-stone-950">{n}</span> : null}
+              </Tabs.Trigger>
+            );
+          })}
+        </Tabs.List>
+        <Tabs.Content value="requests">
+          <h2 className="sr-only">Requests to answer</h2>
+          <ArtistList scope="requests" zone={zone} label="Requests to answer" kind="request" empty="No requests waiting for an answer." />
+        </Tabs.Content>
+        <Tabs.Content value="today">
+          <h2 className="sr-only">Today</h2>
+          <ArtistList scope="today" zone={zone} label="Today" empty="Nothing booked today." />
+        </Tabs.Content>
+        <Tabs.Content value="upcoming">
+          <h2 className="sr-only">Upcoming</h2>
+          <ArtistList scope="upcoming" zone={zone} label="Upcoming" empty="No upcoming appointments yet." />
+        </Tabs.Content>
+        <Tabs.Content value="deposits">
+          <h2 className="sr-only">Deposits due</h2>
+          <ArtistList scope="deposits_due" zone={zone} label="Deposits due" empty="No deposits outstanding." />
+        </Tabs.Content>
+        <Tabs.Content value="calendar">
+          <h2 className="sr-only">Calendar</h2>
+          <BookingCalendar timezone={zone} />
+        </Tabs.Content>
+        <Tabs.Content value="mine">
+          <ClientBookings headingLevel={2} />
+        </Tabs.Content>
+      </Tabs.Root>
 
-        <div className="space-y-6">
-          <Deposits zone={zone} />
-          <CalendarFeed artist={artist} />
-        </div>
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Deposits zone={zone} />
+        <CalendarFeed artist={artist} />
       </div>
     </div>
   );

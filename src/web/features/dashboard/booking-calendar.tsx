@@ -172,7 +172,7 @@ export function BookingCalendar({ timezone }: { timezone: string }) {
                   onKeyDown={(e) => onKeyDown(e, key)}
                   onClick={() => setFocused(day)}
                   className={`rounded-md border p-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 ${
-                    view === 'week' ? 'min-h-[4.5rem] sm:min-h-[10rem]' : 'min-h-[3.5rem] sm:min-h-[6.5rem]'
+                    view === 'week' ? 'min-h-[3rem] sm:min-h-[10rem]' : 'min-h-[3.5rem] sm:min-h-[6.5rem]'
                   } ${isFocused ? 'border-stone-900' : 'border-stone-200'} ${outside ? 'bg-stone-50' : 'bg-white'}`}
                 >
                   <div className={`mb-1 flex items-baseline gap-1 text-xs ${outside ? 'text-stone-500' : 'text-stone-800'}`} aria-hidden="true">

@@ -171,7 +171,7 @@ function Setup({ artist, action }: { artist: TOwnArtist; action: 'return' | 'ref
   const stripeMode = data.mode === 'stripe';
   return (
     <div className="space-y-6">
-      <section aria-labelledby="mode-heading" className={`${CARD} ${stripeMode ? 'border-sky-300 bg-sky-50' : 'border-amber-300 bg-amber-50'}`}>
+      <section aria-labelledby="mode-heading" className={`rounded-lg border p-4 sm:p-6 ${stripeMode ? 'border-sky-300 bg-sky-50' : 'border-amber-300 bg-amber-50'}`}>
         <h2 id="mode-heading" className="flex items-center gap-2 text-xl font-semibold text-stone-950">
           {stripeMode ? <CreditCard className="h-5 w-5" aria-hidden="true" /> : <Store className="h-5 w-5" aria-hidden="true" />}
           {stripeMode ? 'Card deposits through Stripe' : 'Deposits are paid at the studio — card payments are not configured on this server'}
