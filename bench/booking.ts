@@ -9,8 +9,9 @@
 //   2. Booking creation: POST /api/bookings (instant consultations, so a created booking takes its
 //      slot) by signed-up clients, several clients racing for each slot, on PostgreSQL. Counts
 //      201s and 409s, then checks in SQL that no two live bookings of an artist overlap. Compared
-//      with the same sequence of bare INSERTs racing on the exclusion constraint through the
-//      driver (pool of 10), the database's own ceiling for this race.
+//      with the same sequence through the driver (pool of 10) as a transaction that locks the
+//      artist's row and INSERTs the live booking, racing on the exclusion constraint: the
+//      database's own ceiling for this race.
 //
 //   BENCH_SECONDS        seconds per measurement (default 10)
 //   BENCH_CONNECTIONS    concurrent HTTP connections, and concurrent direct calls (default 10)
