@@ -70,7 +70,7 @@ test.describe('dashboards', () => {
     await expect(page).toHaveURL(/\/bookings\/[0-9a-f-]{36}$/);
   });
 
-  test('the client dashboard fits a phone screen', async ({ page }) => {
+  test('the dashboards fit a phone screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page, DEMO.client);
     await page.goto('/dashboard');
@@ -82,6 +82,15 @@ test.describe('dashboards', () => {
     const box = await view.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
     await expectNoSeriousAxeViolations(page, '/dashboard on a phone');
+
+    // The artist's dashboard too: tabs scroll inside their row, the calendar stacks its days.
+    await page.context().clearCookies();
+    await signIn(page, DEMO.artist);
+    await page.goto('/dashboard?tab=calendar');
+    await expect(page.getByRole('grid')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Deposits' }).getByRole('list', { name: 'Recent payments' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoSeriousAxeViolations(page, '/dashboard (artist) on a phone');
   });
 
   test('the artist answers a new request from the dashboard and finds it under deposits due and in the calendar', async ({ page: artist, browser }) => {
