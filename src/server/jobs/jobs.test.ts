@@ -5,7 +5,7 @@ import { createTestApp, createUser, TestClient, type TestApp } from '../../../te
 import { createArtist } from '../../../tests/support/factories.ts';
 import type { TAdminJobs } from '../../shared/contracts/admin.ts';
 import type { TBookingStatus } from '../../shared/booking-rules.ts';
-import type { BookingPolicy } from '../db/schema/marketplace.ts';
+import type { BookingPolicySnapshot } from '../../shared/booking-rules.ts';
 import { bookingEvents, bookings, flashDesigns, jobs, mailOutbox, notifications, waitlistEntries } from '../db/schema/index.ts';
 import { recordBookingEvent, syncBookingJobs, type BookingRow } from '../features/booking/transitions.ts';
 import { formatWhen } from '../mail/templates.ts';
@@ -20,7 +20,7 @@ const db = () => t.app.ctx.database.db;
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-const POLICY: BookingPolicy = {
+const POLICY: BookingPolicySnapshot = {
   depositCents: 15000,
   currency: 'USD',
   noticeHours: 48,

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES, DEPOSIT_STATUSES, type BookingPolicySnapshot } from '../../../shared/booking-rules.ts';
 import { users } from './auth.ts';
 
 export const artistKind = pgEnum('artist_kind', ['tattoo', 'piercing', 'both']);
@@ -216,35 +217,13 @@ export const artistDrafts = pgTable('artist_drafts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const bookingStatus = pgEnum('booking_status', [
-  'requested',
-  'accepted',
-  'awaiting_deposit',
-  'confirmed',
-  'completed',
-  'declined',
-  'expired',
-  'cancelled_by_client',
-  'cancelled_by_artist',
-  'no_show',
-]);
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 
 export const bookingMode = pgEnum('booking_mode', ['in_person', 'video']);
 export const bookingColour = pgEnum('booking_colour', ['colour', 'black_and_grey']);
 /** Where the deposit stands; kept beside the ledger (same transaction) so lists need no aggregate. */
-export const depositStatus = pgEnum('deposit_status', ['not_required', 'pending', 'due', 'paid', 'refunded', 'forfeited']);
+export const depositStatus = pgEnum('deposit_status', DEPOSIT_STATUSES);
 
-/** The policy the client accepted when booking, frozen on the booking: later edits by the artist do not change it. */
-export type BookingPolicy = {
-  depositCents: number;
-  currency: string;
-  noticeHours: number;
-  maxReschedules: number;
-  depositWindowHours: number;
-  /** 'stripe' or 'studio': how the deposit is paid. */
-  depositMethod: 'stripe' | 'studio';
-  depositInstructions: string;
-};
 
 export const bookings = pgTable(
   'bookings',
@@ -273,7 +252,8 @@ export const bookings = pgTable(
     rescheduleCount: integer('reschedule_count').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     colour: bookingColour('colour'),
-    policy: jsonb('policy').$type<BookingPolicy>(),
+    /** The policy the client accepted, frozen on the booking: later edits by the artist do not change it. */
+    policy: jsonb('policy').$type<BookingPolicySnapshot>(),
     policyAcceptedAt: timestamp('policy_accepted_at', { withTimezone: true }),
     instant: boolean('instant').notNull().default(false),
     depositStatus: depositStatus('deposit_status').notNull().default('pending'),

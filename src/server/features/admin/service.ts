@@ -1,33 +1,17 @@
-import { and, desc, eq, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { JOB_STATUSES, type TAdminJobs, type TAdminMail, type TAdminOutboxPage, type TAdminOutboxQuery, type TJobStatus } from '../../../shared/contracts/admin.ts';
 import type { AppContext } from '../../context.ts';
 import { jobs, mailOutbox } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { decodeCreatedAtCursor, encodeCreatedAtCursor, olderThanCursor } from '../../http/keyset-cursor.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FAILED_JOBS_SHOWN = 100;
-
-// The cursor keeps created_at as PostgreSQL prints it: a JS Date drops microseconds and would skip rows.
-type Cursor = { t: string; id: string };
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.t === 'string' && /^[0-9: .+-]{10,40}$/.test(c.t) && typeof c.id === 'string' && UUID.test(c.id)) return c;
-  } catch {
-    // Fall through to the error below.
-  }
-  throw new AppError('VALIDATION_FAILED', 'cursor: this page link is not valid any more; reload the outbox.');
-}
 
 /** GET /api/admin/outbox: newest first, keyset pages on (created_at, id). */
 export async function listOutbox(ctx: AppContext, query: TAdminOutboxQuery): Promise<TAdminOutboxPage> {
   const where: SQL[] = [];
   if (query.status) where.push(eq(mailOutbox.status, query.status));
   if (query.cursor) {
-    const c = decodeCursor(query.cursor);
-    const t = sql`${c.t}::timestamptz`;
-    where.push(or(lt(mailOutbox.createdAt, t), and(eq(mailOutbox.createdAt, t), lt(mailOutbox.id, c.id)))!);
+    where.push(olderThanCursor(mailOutbox.createdAt, mailOutbox.id, decodeCreatedAtCursor(query.cursor, 'reload the outbox')));
   }
   const rows = await ctx.database.db
     .select({ m: mailOutbox, createdAtText: sql<string>`${mailOutbox.createdAt}::text` })
@@ -50,7 +34,7 @@ export async function listOutbox(ctx: AppContext, query: TAdminOutboxQuery): Pro
       sentAt: m.sentAt?.toISOString() ?? null,
       createdAt: m.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.createdAtText, id: last.m.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCreatedAtCursor({ t: last.createdAtText, id: last.m.id }) : null,
   };
 }
 

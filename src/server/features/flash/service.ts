@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   FLASH_PAGE_SIZE,
   flashStyleName,
@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { artistProfiles, flashDesigns } from '../../db/schema/index.ts';
 import { AppError, notFound, validate } from '../../http/app-error.ts';
+import { decodeCreatedAtCursor, encodeCreatedAtCursor, olderThanCursor } from '../../http/keyset-cursor.ts';
 import { requireFile, type UploadForm } from '../../http/multipart.ts';
 import { deleteStoredImage, processImageUpload } from '../../storage/images.ts';
 import { LocalStorage } from '../../storage/local-storage.ts';
@@ -46,18 +47,6 @@ export function presentFlash(f: FlashRow, artist: ArtistBrief): TFlashDesign {
   };
 }
 
-// The cursor keeps created_at as PostgreSQL prints it: a JS Date would drop the microseconds and skip rows.
-type Cursor = { t: string; id: string };
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.t === 'string' && /^[0-9: .+-]{10,40}$/.test(c.t) && typeof c.id === 'string' && UUID.test(c.id)) return c;
-  } catch {
-    // Fall through to the error below.
-  }
-  throw new AppError('VALIDATION_FAILED', 'cursor: this page link is not valid any more; start browsing again.');
-}
 
 /** GET /api/flash: newest first, keyset pagination on (created_at, id). */
 export async function listFlash(ctx: AppContext, query: TFlashListQuery): Promise<TFlashPage> {
@@ -75,9 +64,7 @@ export async function listFlash(ctx: AppContext, query: TFlashListQuery): Promis
     where.push(eq(flashDesigns.artistId, query.artistId));
   }
   if (query.cursor) {
-    const c = decodeCursor(query.cursor);
-    const t = sql`${c.t}::timestamptz`;
-    where.push(or(lt(flashDesigns.createdAt, t), and(eq(flashDesigns.createdAt, t), lt(flashDesigns.id, c.id)))!);
+    where.push(olderThanCursor(flashDesigns.createdAt, flashDesigns.id, decodeCreatedAtCursor(query.cursor, 'start browsing again')));
   }
   const rows = await ctx.database.db
     .select({ f: flashDesigns, artist: artistColumns, t: sql<string>`${flashDesigns.createdAt}::text` })
@@ -90,7 +77,7 @@ export async function listFlash(ctx: AppContext, query: TFlashListQuery): Promis
   const last = page[page.length - 1];
   return {
     items: page.map((r) => presentFlash(r.f, r.artist)),
-    nextCursor: rows.length > limit && last ? encodeCursor({ t: last.t, id: last.f.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeCreatedAtCursor({ t: last.t, id: last.f.id }) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { LIVE_STATUSES } from '../../../shared/booking-rules.ts';
 import type { TDepositSummary } from '../../../shared/contracts/bookings.ts';
 import type { TLedgerPage, TLedgerQuery } from '../../../shared/contracts/payments.ts';
@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { artistProfiles, bookings, ledgerEntries, services, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
-import { UUID } from '../booking/access.ts';
+import { decodeCreatedAtCursor, encodeCreatedAtCursor, olderThanCursor } from '../../http/keyset-cursor.ts';
 
 /**
  * Whose money the request may see: an artist their own; an admin anyone's (`artistId`), or, for the
@@ -79,18 +79,6 @@ async function serviceCurrency(ctx: AppContext, artistId: string): Promise<strin
   return svc?.currency ?? 'USD';
 }
 
-// Keyset cursor on (created_at as PostgreSQL prints it, id): a JS Date would drop microseconds and skip rows.
-type Cursor = { t: string; id: string };
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.t === 'string' && /^[0-9: .+-]{10,40}$/.test(c.t) && typeof c.id === 'string' && UUID.test(c.id)) return c;
-  } catch {
-    // Fall through to the error below.
-  }
-  throw new AppError('VALIDATION_FAILED', 'cursor: this page link is not valid any more; start from the first page.');
-}
 
 /** GET /api/payments/ledger: newest first, in keyset pages. */
 export async function listLedger(ctx: AppContext, user: SessionUser, query: TLedgerQuery): Promise<TLedgerPage> {
@@ -99,9 +87,7 @@ export async function listLedger(ctx: AppContext, user: SessionUser, query: TLed
   const where: SQL[] = [];
   if (artistId) where.push(eq(ledgerEntries.artistId, artistId));
   if (query.cursor) {
-    const c = decodeCursor(query.cursor);
-    const t = sql`${c.t}::timestamptz`;
-    where.push(or(lt(ledgerEntries.createdAt, t), and(eq(ledgerEntries.createdAt, t), lt(ledgerEntries.id, c.id)))!);
+    where.push(olderThanCursor(ledgerEntries.createdAt, ledgerEntries.id, decodeCreatedAtCursor(query.cursor, 'start from the first page')));
   }
   const rows = await ctx.database.db
     .select({
@@ -136,6 +122,6 @@ export async function listLedger(ctx: AppContext, user: SessionUser, query: TLed
       artist: r.artist,
       booking: { status: r.booking.status, startsAt: r.booking.startsAt.toISOString(), serviceName: r.serviceName, clientFirstName: r.clientName.split(' ')[0] ?? r.clientName },
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ t: last.t, id: last.l.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeCreatedAtCursor({ t: last.t, id: last.l.id }) : null,
   };
 }
