@@ -13,7 +13,7 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { artistOptions, bookingErrorText, createBooking, flashOptions, loginUrl, paymentSetupOptions, refreshAvailability } from './booking-api.ts';
 import { attemptFor, clearDraft, firstOpenStep, loadDraft, saveDraft, STEP_TITLES, STEPS, stepProblems, toCreateBody, type BookingDraft, type Step, type StepProblems } from './draft.ts';
 import { ConfirmStep, DetailsStep, FIELD_IDS, WhatStep } from './flow-steps.tsx';
-import { useBrowserZone } from './client-state.ts';
+import { useBrowserZone } from '../../lib/browser-zone.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { weekStart } from './time.ts';
 

@@ -12,7 +12,7 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { BookingActions } from './booking-actions.tsx';
 import { bookingErrorText } from './booking-api.ts';
-import { useBrowserZone } from './client-state.ts';
+import { useBrowserZone } from '../../lib/browser-zone.ts';
 import { dateTime, dateTimeRange } from './time.ts';
 
 const STATUS_STYLE: Record<TBookingStatus, string> = {

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { useBrowserZone, useDrafts } from './client-state.ts';
+import { useBrowserZone } from '../../lib/browser-zone.ts';
+import { useDrafts } from './client-state.ts';
 import { clearDraft, STEP_TITLES, STEPS, type BookingDraft } from './draft.ts';
 import { dateTime } from './time.ts';
 

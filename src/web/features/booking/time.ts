@@ -1,13 +1,5 @@
 import { addDays, dateKey, isoWeekday, localDateOf, zonedTimeToUtc, type LocalDate } from '../../../shared/zoned-time.ts';
 
-/** The browser's zone; call it only in the browser (after hydration), never while rendering on the server. */
-export function browserZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** Monday of the week `offset` weeks after the one containing `now`, in `zone`. */
 export function weekStart(now: number, zone: string, offset: number): LocalDate {

@@ -8,7 +8,8 @@ import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { bookingPagesOptions, leaveWaitlist, myReviewsOptions, waitlistOptions } from './dashboard-api.ts';
-import { depositLine, ErrorNote, formatWhen, Section, Skeleton, StatusBadge, useBrowserZone } from './dashboard-parts.tsx';
+import { useBrowserZone } from '../../lib/browser-zone.ts';
+import { depositLine, ErrorNote, formatWhen, Section, Skeleton, StatusBadge } from './dashboard-parts.tsx';
 
 function BookingItem({ booking, zone, extra }: { booking: TBooking; zone: string; extra?: React.ReactNode }) {
   const deposit = depositLine(booking);

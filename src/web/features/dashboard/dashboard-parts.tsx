@@ -15,30 +15,10 @@ export const CARD = 'rounded-lg border border-stone-200 bg-white p-4 sm:p-6';
 export const INPUT =
   'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-600 aria-[invalid=true]:border-red-700';
 
-const noSubscribe = () => () => {};
-
-/**
- * The browser's time zone, or null while rendering on the server and hydrating (the server's zone
- * is not the visitor's, and the first browser render must match the server's HTML).
- */
-export function useBrowserZone(): string | null {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => {
-      try {
-        return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-      } catch {
-        return 'UTC';
-      }
-    },
-    () => null,
-  );
-}
-
 /** False while rendering on the server and hydrating, true after. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
-    noSubscribe,
+    () => () => {},
     () => true,
     () => false,
   );

@@ -2,19 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TService } from '../../../../shared/contracts/artists.ts';
 import type { TAvailability } from '../../../../shared/contracts/availability.ts';
+import { browserZone } from '../../../lib/browser-zone.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDuration } from '../../../lib/format.ts';
 
 const SHOWN = 6;
 
-/** The browser's zone; read only after the first render, so the server-rendered HTML never guesses it. */
-function clientZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 function slotLabel(iso: string, zone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
@@ -37,7 +30,7 @@ export function NextAvailable({ artistId, timezone, services }: { artistId: stri
   if (query.isError) return <p role="alert" className="text-sm text-red-800">{errorMessage(query.error)}</p>;
   const data = query.data;
   const service = services.find((s) => s.id === data.serviceId);
-  const zone = clientZone();
+  const zone = browserZone();
   return (
     <div>
       {service ? (
