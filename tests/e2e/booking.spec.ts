@@ -320,6 +320,54 @@ test.describe('booking', () => {
     }
   });
 
+  test('after the appointment the artist marks it completed, and the client reviews it', async ({ page: client, browser }) => {
+    test.setTimeout(120_000);
+    const { context: artistContext, page: artist } = await person(browser, 'America/New_York');
+    await signIn(artist, DEMO.artist);
+    await signIn(client, DEMO.client);
+    // The demo data has a half-day session that took place a few days ago and is still confirmed.
+    const past = (await (await artist.request.get('/api/bookings?as=artist&scope=past')).json()) as {
+      items: Array<{ id: string; status: string; endsAt: string; service: { name: string }; client: { firstName: string } }>;
+    };
+    const held = past.items.find((b) => b.status === 'confirmed' && b.service.name === 'Half-day session' && Date.parse(b.endsAt) < Date.now());
+    expect(held, 'the demo artist has an appointment that took place and is not marked yet').toBeTruthy();
+    const id = held!.id;
+
+    await openBooking(artist, id);
+    await expect(status(artist)).toHaveText('Confirmed');
+    const complete = artist.getByRole('button', { name: 'Mark as completed' });
+    await waitForHydrated(complete);
+    await complete.click();
+    const dialog = artist.getByRole('dialog', { name: 'Mark this appointment as completed?' });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousAxeViolations(artist, 'booking page: complete dialog');
+    await dialog.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect(status(artist)).toHaveText('Completed');
+    await expect(artist.getByRole('button', { name: 'Mark as completed' })).toHaveCount(0);
+
+    // The client, in their own browser, now reviews the visit from the booking page.
+    await openBooking(client, id);
+    await expect(status(client)).toHaveText('Completed');
+    const leave = client.getByRole('link', { name: 'Leave a review' });
+    await waitForHydrated(leave);
+    await leave.click();
+    await expect(client).toHaveURL(new RegExp(`/reviews\\?booking=${id}$`));
+    const form = client.getByRole('form', { name: 'Review of Half-day session with Rosa Delgado' });
+    const publish = form.getByRole('button', { name: 'Publish review' });
+    await waitForHydrated(publish);
+    await form.getByRole('group', { name: 'Your rating' }).locator('label', { hasText: /^5 stars$/ }).click();
+    await form.getByLabel('Headline').fill('The koi finally has its waves');
+    await form.getByLabel('Your review').fill('Second sitting went as smoothly as the first: Rosa planned the shading so the waves flow into the older work.');
+    await publish.click();
+    await expect(toastText(client, 'Review published')).toBeVisible();
+    await expect(client.getByRole('list', { name: 'Reviews written by me' }).getByRole('listitem').filter({ hasText: 'The koi finally has its waves' })).toBeVisible();
+
+    // The booking page shows the review to both people, marked as from a verified booking.
+    await openBooking(artist, id);
+    await expect(artist.getByRole('region', { name: 'Review', exact: true })).toContainText('The koi finally has its waves');
+    await artistContext.close();
+  });
+
   test('a flash design link opens the flow with the design, its price and size', async ({ page }) => {
     await signIn(page, DEMO.client);
     const flash = (await (await page.request.get('/api/flash?status=available&limit=1')).json()) as {

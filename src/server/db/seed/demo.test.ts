@@ -82,16 +82,18 @@ describe('demo seed', () => {
     expect(Object.fromEntries(rows.map((r) => [r.email, r.kind]))).toEqual({ [DEMO_ACCOUNTS.artist.email]: 'tattoo', [DEMO_ACCOUNTS.piercer.email]: 'piercing' });
   });
 
-  it('gives the demo client a completed unreviewed booking, an upcoming confirmed one and a pending request', async () => {
+  it('gives the demo client a completed unreviewed booking, one that happened and awaits completion, an upcoming confirmed one and a pending request', async () => {
     const { db } = t.app.ctx.database;
     const [client] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.client.email));
     const mine = await db.select().from(bookings).where(eq(bookings.clientId, client!.id)).orderBy(asc(bookings.startsAt));
-    expect(mine.map((b) => b.status).sort()).toEqual(['completed', 'confirmed', 'requested']);
+    expect(mine.map((b) => b.status).sort()).toEqual(['completed', 'confirmed', 'confirmed', 'requested']);
     const now = Date.now();
     const completed = mine.find((b) => b.status === 'completed')!;
     expect(completed.endsAt.getTime()).toBeLessThan(now);
     expect(await db.select().from(reviews).where(eq(reviews.bookingId, completed.id))).toHaveLength(0);
-    const confirmed = mine.find((b) => b.status === 'confirmed')!;
+    const toComplete = mine.find((b) => b.status === 'confirmed' && b.endsAt.getTime() < now)!;
+    expect(toComplete.depositStatus).toBe('paid');
+    const confirmed = mine.find((b) => b.status === 'confirmed' && b.startsAt.getTime() > now)!;
     const days = (confirmed.startsAt.getTime() - now) / 86_400_000;
     expect(days).toBeGreaterThan(8);
     expect(days).toBeLessThan(17);

@@ -640,6 +640,12 @@ export function buildDemoPlan(now: Date): DemoPlan {
     placement: 'Outer forearm',
     size: 'Large (7–8 in)',
   });
+  // An appointment that has happened and waits for the artist to mark it completed (then the client reviews it).
+  book(rosa, demoIds.client, halfDay, 'confirmed', schedule(rosa, -3, -1), past(12), clientTz, {
+    idea: 'Second half-day sitting: shading the koi and the waves around it, continuing from the first session.',
+    placement: 'Upper arm',
+    size: 'Large (6–7 in)',
+  });
   const pending = book(jun, demoIds.client, helix, 'requested', schedule(jun, 14, 1, 60), past(1), clientTz, {
     idea: 'Forward helix with a small titanium flat-back stud — first cartilage piercing.',
     placement: 'Left ear',
