@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO, expect, expectNoSeriousAxeViolations, signIn, test, waitForHydrated } from './shell-helpers.ts';
+import { DEMO, expect, expectNoSeriousAxeViolations, person, signIn, test, waitForHydrated } from './shell-helpers.ts';
 
 /** A small photo with real pixels (a flat colour compresses to nothing and proves little). */
 async function photo(width = 640, height = 480): Promise<Buffer> {
@@ -11,19 +11,6 @@ async function photo(width = 640, height = 480): Promise<Buffer> {
     raw[i] = seed >> 16;
   }
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
-}
-
-/**
- * A second person in their own browser context, set up like the shell specs' `page` fixture: the
- * one-time banners answered and the service worker out of the way.
- */
-async function person(browser: Browser, timezoneId: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ timezoneId, serviceWorkers: 'block' });
-  await context.addInitScript(() => {
-    window.localStorage.setItem('analytics-consent', 'declined');
-    window.localStorage.setItem('pwa-prompt-dismissed', String(Date.now()));
-  });
-  return { context, page: await context.newPage() };
 }
 
 const status = (page: Page) => page.getByTestId('booking-status');

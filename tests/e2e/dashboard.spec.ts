@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO, expect, expectNoSeriousAxeViolations, signIn, test, waitForHydrated } from './shell-helpers.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO, expect, expectNoSeriousAxeViolations, person, signIn, test, waitForHydrated } from './shell-helpers.ts';
 
 /**
  * The dashboards, booking settings, payment setup, /reviews and the admin dashboard, against the
@@ -8,16 +8,6 @@ import { DEMO, expect, expectNoSeriousAxeViolations, signIn, test, waitForHydrat
  */
 
 type Booking = { id: string; status: string; depositStatus: string; service: { name: string } };
-
-/** A second person in their own browser context, with the one-time banners answered. */
-async function person(browser: Browser, timezoneId: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ timezoneId, serviceWorkers: 'block' });
-  await context.addInitScript(() => {
-    window.localStorage.setItem('analytics-consent', 'declined');
-    window.localStorage.setItem('pwa-prompt-dismissed', String(Date.now()));
-  });
-  return { context, page: await context.newPage() };
-}
 
 async function csrf(request: APIRequestContext): Promise<Record<string, string>> {
   const { csrfToken } = (await (await request.get('/api/auth/csrf-token')).json()) as { csrfToken: string };

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * The shell specs' `test`: the one-time banners (analytics consent, install prompt) are answered
@@ -79,4 +79,17 @@ export async function expectNoSeriousAxeViolations(page: Page, label = page.url(
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
   expect(serious, label).toEqual([]);
+}
+
+/**
+ * A second person in their own browser context, set up like the `page` fixture: the one-time
+ * banners answered and the service worker out of the way.
+ */
+export async function person(browser: Browser, timezoneId: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ timezoneId, serviceWorkers: 'block' });
+  await context.addInitScript(() => {
+    window.localStorage.setItem('analytics-consent', 'declined');
+    window.localStorage.setItem('pwa-prompt-dismissed', String(Date.now()));
+  });
+  return { context, page: await context.newPage() };
 }
