@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, expectNoSeriousAxeViolations, person, signIn, test, waitForHydrated } from './shell-helpers.ts';
 
 /**
