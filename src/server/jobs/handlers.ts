@@ -112,25 +112,52 @@ const linksFor = (ctx: AppContext, bookingId: string): templates.Links => ({ boo
 // ---------------------------------------------------------------------------------------------
 // booking.notify: who hears about which event.
 
+/** The order in which a moment's events are told (the timeline's order). */
+const TELL_ORDER = ['created', 'accepted', 'deposit_due', 'deposit_paid', 'confirmed', 'rescheduled', 'declined', 'cancelled', 'completed', 'no_show', 'expired', 'deposit_refunded', 'deposit_forfeited'];
+
+/**
+ * One job tells about every event of one moment: the events written in one transaction share
+ * created_at (now() is the transaction's time), so the job's event finds its siblings. Each event's
+ * messages keep their own purpose (`booking.notify:<eventId>`), so a job per event (as enqueued
+ * before) or a job that runs again repeats nothing.
+ */
 async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void> {
   const { bookingId, eventId } = ZNotifyPayload.parse(job.payload);
   const db = ctx.database.db;
-  const [loaded, [event]] = await Promise.all([loadBooking(db, bookingId), db.select().from(bookingEvents).where(eq(bookingEvents.id, eventId)).limit(1)]);
-  if (!loaded || !event) return; // the booking is gone; nobody to tell
+  const [loaded, sameMoment] = await Promise.all([
+    loadBooking(db, bookingId),
+    db
+      .select()
+      .from(bookingEvents)
+      // Compared in SQL: a JS Date would drop the microseconds and match nothing.
+      .where(and(eq(bookingEvents.bookingId, bookingId), sql`${bookingEvents.createdAt} = (SELECT e.created_at FROM booking_events e WHERE e.id = ${eventId})`)),
+  ]);
+  if (!loaded || !sameMoment.some((e) => e.id === eventId)) return; // the booking is gone; nobody to tell
+  const rank = (a: string) => (TELL_ORDER.includes(a) ? TELL_ORDER.indexOf(a) : TELL_ORDER.length);
+  const ordered = [...sameMoment].sort((x, y) => rank(x.action) - rank(y.action) || x.id.localeCompare(y.id));
+  const outgoing: Outgoing[] = [];
+  for (const event of ordered) {
+    const messages = await messagesFor(ctx, loaded, event, sameMoment);
+    if (messages) outgoing.push(...messages);
+  }
+  await deliver(ctx, outgoing);
+}
+
+type BookingEventRow = typeof bookingEvents.$inferSelect;
+
+/** Who hears about `event`, and what; null when nobody (or when a sibling event of the moment tells it). */
+async function messagesFor(ctx: AppContext, loaded: Loaded, event: BookingEventRow, sameMoment: BookingEventRow[]): Promise<Outgoing[] | null> {
+  const db = ctx.database.db;
+  const bookingId = loaded.row.id;
   const { facts, client, artist } = loaded;
   const links = linksFor(ctx, bookingId);
   const bookingUrl = `/bookings/${bookingId}`;
-  const purpose = `booking.notify:${eventId}`;
+  const purpose = `booking.notify:${event.id}`;
   const to = (people: Recipient[], render: (r: Recipient) => Rendered, actionUrl = bookingUrl): Outgoing[] =>
     people.map((r) => ({ purpose, to: r, message: render(r), actionUrl }));
-  // Events written in one transaction share created_at (now() is the transaction's time). One change
-  // told in several events gets one message: accepted + deposit_due, deposit_paid + confirmed, an
-  // instant booking's created + accepted + deposit_due/confirmed, an artist's cancellation + refund.
-  const sameMoment = await db
-    .select({ action: bookingEvents.action, note: bookingEvents.note, actorId: bookingEvents.actorId })
-    .from(bookingEvents)
-    // Compared in SQL: a JS Date would drop the microseconds and match nothing.
-    .where(and(eq(bookingEvents.bookingId, bookingId), sql`${bookingEvents.createdAt} = (SELECT e.created_at FROM booking_events e WHERE e.id = ${eventId})`));
+  // One change told in several events gets one message: accepted + deposit_due, deposit_paid +
+  // confirmed, an instant booking's created + accepted + deposit_due/confirmed, an artist's
+  // cancellation + refund.
   const alsoHappened = (action: string) => sameMoment.some((e) => e.action === action);
   const note = event.note ?? null;
   // Who acted decides who is "the other party"; an admin acts with the artist's powers.
@@ -141,67 +168,52 @@ async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void
   // The client already hears of the deposit in the cancellation notice when someone else cancelled.
   const cancelledByOther = sameMoment.some((e) => e.action === 'cancelled' && e.actorId !== client.userId);
 
-  let outgoing: Outgoing[];
   switch (event.action) {
     case 'created':
-      outgoing = to(facts.instant ? [artist, client] : [artist], (r) => templates.bookingCreated(facts, r, links));
-      break;
+      return to(facts.instant ? [artist, client] : [artist], (r) => templates.bookingCreated(facts, r, links));
     case 'accepted':
-      if (alsoHappened('deposit_due') || alsoHappened('created')) return;
-      outgoing = to([client], (r) => templates.bookingAccepted(facts, r, links, note));
-      break;
+      if (alsoHappened('deposit_due') || alsoHappened('created')) return null;
+      return to([client], (r) => templates.bookingAccepted(facts, r, links, note));
     case 'deposit_due': {
-      if (alsoHappened('created')) return;
+      if (alsoHappened('created')) return null;
       const acceptNote = note ?? sameMoment.find((e) => e.action === 'accepted' && e.note)?.note ?? null;
-      outgoing = to([client], (r) => templates.bookingAccepted(facts, r, links, acceptNote));
-      break;
+      return to([client], (r) => templates.bookingAccepted(facts, r, links, acceptNote));
     }
     case 'deposit_paid':
-      if (alsoHappened('confirmed')) return;
-      outgoing = to([client, artist], (r) => templates.bookingConfirmed(facts, r, links));
-      break;
+      if (alsoHappened('confirmed')) return null;
+      return to([client, artist], (r) => templates.bookingConfirmed(facts, r, links));
     case 'confirmed':
-      if (alsoHappened('created')) return;
-      outgoing = to([client, artist], (r) => templates.bookingConfirmed(facts, r, links));
-      break;
+      if (alsoHappened('created')) return null;
+      return to([client, artist], (r) => templates.bookingConfirmed(facts, r, links));
     case 'declined':
-      outgoing = to([client], (r) => templates.bookingDeclined(facts, r, links, note ?? facts.artistMessage));
-      break;
+      return to([client], (r) => templates.bookingDeclined(facts, r, links, note ?? facts.artistMessage));
     case 'rescheduled': {
       const previous = typeof event.data.previousStartsAt === 'string' ? new Date(event.data.previousStartsAt) : null;
-      outgoing = to(otherParty, (r) => templates.bookingRescheduled(facts, r, links, previous && !Number.isNaN(previous.getTime()) ? previous : null, actorName, note));
-      break;
+      return to(otherParty, (r) => templates.bookingRescheduled(facts, r, links, previous && !Number.isNaN(previous.getTime()) ? previous : null, actorName, note));
     }
     case 'cancelled':
-      outgoing = to(otherParty, (r) => templates.bookingCancelled(facts, r, links, actorName, note ?? facts.cancelReason));
-      break;
+      return to(otherParty, (r) => templates.bookingCancelled(facts, r, links, actorName, note ?? facts.cancelReason));
     case 'completed':
-      outgoing = to([client], (r) => templates.bookingCompleted(facts, r, links), '/reviews');
-      break;
+      return to([client], (r) => templates.bookingCompleted(facts, r, links), '/reviews');
     case 'no_show':
-      outgoing = to([client], (r) => templates.bookingNoShow(facts, r, links));
-      break;
+      return to([client], (r) => templates.bookingNoShow(facts, r, links));
     case 'expired':
-      outgoing = to([client, artist], (r) => templates.bookingExpired(facts, r, links, event.fromStatus));
-      break;
+      return to([client, artist], (r) => templates.bookingExpired(facts, r, links, event.fromStatus));
     case 'deposit_refunded': {
-      if (cancelledByOther) return;
+      if (cancelledByOther) return null;
       const [entry] = await db
         .select({ method: ledgerEntries.method })
         .from(ledgerEntries)
         .where(and(eq(ledgerEntries.bookingId, bookingId), eq(ledgerEntries.kind, 'deposit_refunded')))
         .limit(1);
-      outgoing = to([client], (r) => templates.depositRefunded(facts, r, links, entry?.method ?? null));
-      break;
+      return to([client], (r) => templates.depositRefunded(facts, r, links, entry?.method ?? null));
     }
     case 'deposit_forfeited':
-      if (cancelledByOther) return;
-      outgoing = to([client], (r) => templates.depositForfeited(facts, r, links));
-      break;
+      if (cancelledByOther) return null;
+      return to([client], (r) => templates.depositForfeited(facts, r, links));
     default:
-      return; // an action nobody needs to hear about
+      return null; // an action nobody needs to hear about
   }
-  await deliver(ctx, outgoing);
 }
 
 // ---------------------------------------------------------------------------------------------

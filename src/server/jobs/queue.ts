@@ -39,6 +39,7 @@ export type EnqueueJob = {
 export async function enqueueJob(tx: DbOrTx, job: EnqueueJob): Promise<boolean> {
   const runAt = job.runAt ?? new Date();
   const values = { kind: job.kind, payload: job.payload, runAt, dedupeKey: job.dedupeKey };
+  const returning = returningFor(runAt);
   const rows = job.replace
     ? await tx
         .insert(jobs)
@@ -49,12 +50,32 @@ export async function enqueueJob(tx: DbOrTx, job: EnqueueJob): Promise<boolean> 
           // Never resurrect a job that already ran: a sent reminder stays sent.
           setWhere: sql`${jobs.status} IN ('pending', 'cancelled', 'failed')`,
         })
-        .returning({ id: jobs.id })
-    : await tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning({ id: jobs.id });
-  // A job due now wakes the workers when the transaction commits (NOTIFY is transactional), so a
-  // notice goes out in milliseconds rather than at the next poll; later jobs wait for the poll.
-  if (rows.length > 0 && runAt.getTime() <= Date.now()) await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
+        .returning(returning)
+    : await tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning(returning);
   return rows.length > 0;
+}
+
+/**
+ * Enqueue several new jobs in one INSERT (e.g. a new booking's notice and its deadline). A key that
+ * already exists is left as it is, as enqueueJob does without `replace`; returns how many were created.
+ */
+export async function enqueueJobs(tx: DbOrTx, list: Omit<EnqueueJob, 'replace'>[]): Promise<number> {
+  if (list.length === 0) return 0;
+  const now = new Date();
+  const values = list.map((job) => ({ kind: job.kind, payload: job.payload, runAt: job.runAt ?? now, dedupeKey: job.dedupeKey }));
+  const earliest = new Date(Math.min(...values.map((v) => v.runAt.getTime())));
+  const rows = await tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning(returningFor(earliest));
+  return rows.length;
+}
+
+/**
+ * A job due now wakes the workers when the transaction commits (NOTIFY is transactional), so a
+ * notice goes out in milliseconds rather than at the next poll; later jobs wait for the poll. The
+ * NOTIFY rides in the INSERT's RETURNING, so it runs only for rows actually written, without a
+ * statement of its own (PostgreSQL folds repeated identical notifications of one transaction into one).
+ */
+function returningFor(runAt: Date) {
+  return { id: jobs.id, woke: runAt.getTime() <= Date.now() ? sql<unknown>`pg_notify(${JOBS_CHANNEL}, '')` : sql<unknown>`NULL` };
 }
 
 /** Dedupe key of the waitlist notice for one freed slot (agreed with the booking core). */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { LIVE_STATUSES, REQUEST_RESPONSE_HOURS, SLOT_HOLDING_STATUSES, FINAL_STATUSES, type BookingPolicySnapshot, type TBookingRole } from '../../../shared/booking-rules.ts';
-import type { TBooking, TBookingCreate, TBookingDetail, TBookingList, TBookingListQuery } from '../../../shared/contracts/bookings.ts';
+import type { TBooking, TBookingCreate, TBookingDetail, TBookingImage, TBookingList, TBookingListQuery } from '../../../shared/contracts/bookings.ts';
 import { addDays, localDateOf, zonedTimeToUtc } from '../../../shared/zoned-time.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
@@ -10,8 +11,8 @@ import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { getAvailability, invalidateAvailabilityCache } from '../availability/service.ts';
 import { assertFlashBookable, reserveFlashDesign } from '../flash/service.ts';
 import { bookingNotFound, lockArtistSchedule, pgErrorCode, slotConflictFrom, UUID } from './access.ts';
-import { loadJoined, presentDetail, presentMany, selectBookings, type BookingJoined } from './presenter.ts';
-import { recordBookingEvent, syncBookingJobs, transitionBooking, type BookingRow } from './transitions.ts';
+import { loadJoined, presentBooking, presentBookingImage, presentDetail, presentMany, selectBookings, type BookingJoined } from './presenter.ts';
+import { recordBookingEvents, scheduledBookingJob, transitionBooking, type BookingEventInput, type BookingRow } from './transitions.ts';
 
 const HOUR = 3_600_000;
 type CreateInput = Omit<TBookingCreate, 'acceptPolicy'> & { acceptPolicy: true };
@@ -64,9 +65,9 @@ function sameRequest(row: BookingRow, imageIds: string[], input: CreateInput): b
 }
 
 /** The booking an earlier request with this key created, if any; 409 when this request asks for something else. */
-async function replayOf(ctx: AppContext, user: SessionUser, key: string, input: CreateInput): Promise<string | null> {
+async function replayOf(ctx: AppContext, user: SessionUser, key: string, input: CreateInput, known?: BookingRow): Promise<string | null> {
   const { db } = ctx.database;
-  const [row] = await db.select().from(bookings).where(and(eq(bookings.clientId, user.id), eq(bookings.idempotencyKey, key))).limit(1);
+  const [row] = known ? [known] : await db.select().from(bookings).where(and(eq(bookings.clientId, user.id), eq(bookings.idempotencyKey, key))).limit(1);
   if (!row) return null;
   const images = await db.select({ id: bookingImages.id }).from(bookingImages).where(eq(bookingImages.bookingId, row.id));
   if (!sameRequest(row, images.map((i) => i.id), input))
@@ -81,17 +82,20 @@ export type CreateResult = { booking: TBooking; replayed: boolean };
 
 export async function createBooking(ctx: AppContext, user: SessionUser, input: CreateInput, idempotencyKey: string | undefined, now = Date.now()): Promise<CreateResult> {
   const { db } = ctx.database;
-  if (idempotencyKey) {
-    const earlier = await replayOf(ctx, user, idempotencyKey, input);
-    if (earlier) return { booking: await presentOne(ctx, earlier, 'client', now), replayed: true };
-  }
-
+  // The artist, the service and (with a key) the booking an earlier request with this key made, in one query.
+  const earlierBooking = alias(bookings, 'earlier');
   const [found] = await db
-    .select({ artist: artistProfiles, service: services })
+    .select({ artist: artistProfiles, service: services, earlier: earlierBooking })
     .from(artistProfiles)
     .leftJoin(services, and(eq(services.id, input.serviceId), eq(services.artistId, artistProfiles.id), eq(services.active, true)))
+    .leftJoin(earlierBooking, idempotencyKey ? and(eq(earlierBooking.clientId, user.id), eq(earlierBooking.idempotencyKey, idempotencyKey)) : sql`false`)
     .where(eq(artistProfiles.id, input.artistId))
     .limit(1);
+  if (found?.earlier || (!found && idempotencyKey)) {
+    // A retry: the first booking it made (or 409 when it asks for something else), before any other check.
+    const earlier = idempotencyKey ? await replayOf(ctx, user, idempotencyKey, input, found?.earlier ?? undefined) : null;
+    if (earlier) return { booking: await presentOne(ctx, earlier, 'client', now), replayed: true };
+  }
   if (!found) throw notFound('That artist');
   const { artist, service } = found;
   if (!service) throw new AppError('NOT_FOUND', 'That service is not offered by this artist.');
@@ -114,20 +118,23 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: C
   };
   const instant = (service.kind === 'consultation' && artist.instantBookConsultations) || (Boolean(input.flashDesignId) && artist.instantBookFlash);
   const imageIds = [...new Set(input.referenceImageIds ?? [])];
+  // An instant booking is inserted in the status acceptInTx would give it (accepted, then awaiting
+  // its deposit or confirmed), with the same events; a request waits for the artist.
+  const start = instant ? instantStart(service.depositCents, service.currency, policy, startsAt, now) : null;
 
-  let bookingId: string;
+  let created: { row: BookingRow; images: TBookingImage[] };
   try {
-    bookingId = await db.transaction(async (tx) => {
+    created = await db.transaction(async (tx) => {
+      // Serialises the artist's slot-holding inserts: a lost race fails the exclusion check at once instead of deadlocking.
       if (instant) await lockArtistSchedule(tx, artist.id);
       if (input.flashDesignId) await reserveFlashDesign(tx, input.flashDesignId);
-      const [inserted] = await tx
+      const [row] = await tx
         .insert(bookings)
         .values({
           artistId: artist.id,
           clientId: user.id,
           serviceId: service.id,
           flashDesignId: input.flashDesignId ?? null,
-          status: 'requested',
           mode: input.mode ?? 'in_person',
           startsAt,
           endsAt,
@@ -142,16 +149,20 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: C
           policy,
           policyAcceptedAt: new Date(now),
           instant,
-          depositStatus: service.depositCents > 0 ? 'pending' : 'not_required',
-          respondBy: new Date(Math.min(now + REQUEST_RESPONSE_HOURS * HOUR, startsAt.getTime())),
+          ...(start
+            ? start.set
+            : { status: 'requested' as const, depositStatus: service.depositCents > 0 ? ('pending' as const) : ('not_required' as const), respondBy: new Date(Math.min(now + REQUEST_RESPONSE_HOURS * HOUR, startsAt.getTime())) }),
         })
         .returning();
-      if (!inserted) throw new Error('booking insert returned no row');
-      await attachImages(tx, user.id, inserted.id, imageIds);
-      await recordBookingEvent(tx, { bookingId: inserted.id, actorId: user.id, fromStatus: null, toStatus: 'requested', action: 'created', data: { instant } });
-      const row = instant ? await acceptInTx(tx, inserted, { actorId: user.id, now, note: null }) : inserted;
-      await syncBookingJobs(tx, row, now);
-      return inserted.id;
+      if (!row) throw new Error('booking insert returned no row');
+      const images = await attachImages(tx, user.id, row.id, imageIds);
+      const events: BookingEventInput[] = [
+        { bookingId: row.id, actorId: user.id, fromStatus: null, toStatus: 'requested', action: 'created', data: { instant } },
+        ...(start?.events ?? []).map((e) => ({ ...e, bookingId: row.id, actorId: user.id })),
+      ];
+      const deadline = scheduledBookingJob(row, now);
+      await recordBookingEvents(tx, events, { jobs: deadline ? [deadline] : [] });
+      return { row, images };
     });
   } catch (error) {
     // A concurrent twin with the same key won the race: answer what it created.
@@ -162,12 +173,43 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: C
     throw slotConflictFrom(error) ?? error;
   }
   if (instant) invalidateAvailabilityCache(artist.id);
-  return { booking: await presentOne(ctx, bookingId, 'client', now), replayed: false };
+  // A flash booking shows the design's thumbnail, which only a re-read has; any other is presented
+  // from the rows in hand (the client sees their own booking: no no-show count).
+  if (input.flashDesignId) return { booking: await presentOne(ctx, created.row.id, 'client', now), replayed: false };
+  const joined: BookingJoined = {
+    b: created.row,
+    artist: { id: artist.id, slug: artist.slug, displayName: artist.displayName, timezone: artist.timezone, city: artist.city, userId: artist.userId },
+    clientName: user.name,
+    service: { id: service.id, name: service.name, kind: service.kind, durationMinutes: service.durationMinutes },
+    flash: null,
+  };
+  return { booking: presentBooking(joined, created.images, 'client', now), replayed: false };
+}
+
+type StartEvent = Omit<BookingEventInput, 'bookingId' | 'actorId'>;
+
+/**
+ * Where an instant booking starts, as acceptInTx would move a request: accepted, then awaiting
+ * its deposit (due within the artist's window, at the latest at the start) or confirmed when there
+ * is none; and the events that tell it.
+ */
+function instantStart(depositCents: number, currency: string, policy: BookingPolicySnapshot, startsAt: Date, now: number) {
+  const accepted: StartEvent = { fromStatus: 'requested', toStatus: 'accepted', action: 'accepted', note: null };
+  if (depositCents > 0) {
+    return {
+      set: { status: 'awaiting_deposit' as const, respondBy: null, depositStatus: 'due' as const, depositDueAt: new Date(Math.min(now + policy.depositWindowHours * HOUR, startsAt.getTime())) },
+      events: [accepted, { fromStatus: 'accepted', toStatus: 'awaiting_deposit', action: 'deposit_due', data: { amountCents: depositCents, currency, method: policy.depositMethod } }] satisfies StartEvent[],
+    };
+  }
+  return {
+    set: { status: 'confirmed' as const, respondBy: null, depositStatus: 'not_required' as const },
+    events: [accepted, { fromStatus: 'accepted', toStatus: 'confirmed', action: 'confirmed' }] satisfies StartEvent[],
+  };
 }
 
 /** Reference and placement photos the client uploaded earlier: theirs, not yet on another booking. */
-async function attachImages(tx: Tx, ownerId: string, bookingId: string, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
+async function attachImages(tx: Tx, ownerId: string, bookingId: string, ids: string[]): Promise<TBookingImage[]> {
+  if (ids.length === 0) return [];
   const mine = await tx
     .select({ id: bookingImages.id })
     .from(bookingImages)
@@ -175,7 +217,10 @@ async function attachImages(tx: Tx, ownerId: string, bookingId: string, ids: str
     .for('update');
   if (mine.length !== ids.length)
     throw new AppError('VALIDATION_FAILED', 'referenceImageIds: some photos are not yours or are already attached to another booking. Upload them again.');
-  await tx.update(bookingImages).set({ bookingId }).where(inArray(bookingImages.id, ids));
+  const rows = await tx.update(bookingImages).set({ bookingId }).where(inArray(bookingImages.id, ids)).returning();
+  // In the order the booking's page lists them.
+  rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
+  return rows.map(presentBookingImage);
 }
 
 /**

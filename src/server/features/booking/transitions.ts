@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { REMINDER_BEFORE_HOURS, type TBookingStatus } from '../../../shared/booking-rules.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
-import { cancelPendingJobs, enqueueJob } from '../../jobs/queue.ts';
+import { cancelPendingJobs, enqueueJob, enqueueJobs, type EnqueueJob } from '../../jobs/queue.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -18,22 +20,45 @@ export type BookingEventInput = {
 };
 
 /**
- * Append to the booking's timeline; call inside the transaction that made the change. Every event
- * also enqueues a `booking.notify` job (keyed by the event, so it is sent once) that tells the
- * people concerned — the handler decides who hears about which action.
+ * Append one event to the booking's timeline; see recordBookingEvents.
  */
 export async function recordBookingEvent(tx: DbOrTx, event: BookingEventInput): Promise<string> {
-  const [row] = await tx
-    .insert(bookingEvents)
-    .values({ ...event, note: event.note ?? null, data: event.data ?? {} })
-    .returning({ id: bookingEvents.id });
-  if (!row) throw new Error('booking event insert returned no row');
-  await enqueueJob(tx, {
-    kind: 'booking.notify',
-    payload: { bookingId: event.bookingId, eventId: row.id, action: event.action, actorId: event.actorId },
-    dedupeKey: `booking.notify:${row.id}`,
-  });
-  return row.id;
+  const [id] = await recordBookingEvents(tx, [event]);
+  return id!;
+}
+
+/**
+ * The transactions that already have a `booking.notify` job for a booking. Events written in one
+ * transaction share created_at (now() is the transaction's time) and the notify handler tells
+ * people about all of them at once, so one job per booking and transaction is enough.
+ */
+const notifiedIn = new WeakMap<object, Set<string>>();
+
+/**
+ * Append events to the booking's timeline in one INSERT; call inside the transaction that made the
+ * change. The first events of a booking in a transaction also enqueue a `booking.notify` job (keyed
+ * by the first event, so it is sent once) that tells the people concerned about every event of
+ * that moment — the handler decides who hears about which action. `jobs`: other new jobs to write
+ * in the same INSERT as the notice (e.g. a new booking's deadline). Returns the events' ids, in order.
+ */
+export async function recordBookingEvents(tx: DbOrTx, events: BookingEventInput[], opts: { jobs?: Omit<EnqueueJob, 'replace'>[] } = {}): Promise<string[]> {
+  if (events.length === 0) return [];
+  // Ids made here, so the first event's id is known without relying on the order RETURNING answers in.
+  const rows = events.map((e) => ({ ...e, id: randomUUID(), note: e.note ?? null, data: e.data ?? {} }));
+  await tx.insert(bookingEvents).values(rows);
+  const list = [...(opts.jobs ?? [])];
+  // Outside a transaction each statement has its own time, so each call needs its own job.
+  const scope = tx instanceof PgTransaction ? tx : null;
+  const bookingIds = [...new Set(rows.map((r) => r.bookingId))];
+  for (const bookingId of bookingIds) {
+    const seen = scope ? notifiedIn.get(scope) : undefined;
+    if (seen?.has(bookingId)) continue;
+    const first = rows.find((r) => r.bookingId === bookingId)!;
+    list.unshift({ kind: 'booking.notify', payload: { bookingId, eventId: first.id, action: first.action, actorId: first.actorId }, dedupeKey: `booking.notify:${first.id}` });
+    if (scope) notifiedIn.set(scope, (seen ?? new Set()).add(bookingId));
+  }
+  await enqueueJobs(tx, list);
+  return rows.map((r) => r.id);
 }
 
 /** Dedupe keys of the per-booking jobs; one of each per booking at a time. */
@@ -43,24 +68,41 @@ export const bookingJobKeys = (id: string) => ({
   reminder: `booking.reminder:${id}`,
 });
 
+type JobsRow = Pick<BookingRow, 'id' | 'status' | 'startsAt' | 'respondBy' | 'depositDueAt'>;
+
+/** The scheduled job the booking's state calls for, if any: at most one at a time (see syncBookingJobs). */
+export function scheduledBookingJob(row: JobsRow, now = Date.now()): (Omit<EnqueueJob, 'replace'> & { runAt: Date }) | null {
+  const keys = bookingJobKeys(row.id);
+  const payload = { bookingId: row.id };
+  if (row.status === 'requested' && row.respondBy) return { kind: 'booking.expire_request', payload, runAt: row.respondBy, dedupeKey: keys.expireRequest };
+  if (row.status === 'awaiting_deposit' && row.depositDueAt) return { kind: 'booking.expire_deposit', payload, runAt: row.depositDueAt, dedupeKey: keys.expireDeposit };
+  if (row.status === 'confirmed' && row.startsAt.getTime() > now)
+    return {
+      kind: 'booking.reminder',
+      payload: { ...payload, startsAt: row.startsAt.toISOString() },
+      runAt: new Date(row.startsAt.getTime() - REMINDER_BEFORE_HOURS * 3_600_000),
+      dedupeKey: keys.reminder,
+    };
+  return null;
+}
+
 /**
  * Make the booking's scheduled jobs match its state (call after every change, in the same
  * transaction): a request expires at respondBy, an unpaid deposit at depositDueAt, a confirmed
  * booking gets its reminder 24 h before (moved on reschedule); anything else has none pending.
+ * `fresh`: the booking was inserted in this transaction, so it has no jobs to cancel or move.
  */
-export async function syncBookingJobs(tx: DbOrTx, row: Pick<BookingRow, 'id' | 'status' | 'startsAt' | 'respondBy' | 'depositDueAt'>, now = Date.now()): Promise<void> {
+export async function syncBookingJobs(tx: DbOrTx, row: JobsRow, now = Date.now(), opts: { fresh?: boolean } = {}): Promise<void> {
+  const wanted = scheduledBookingJob(row, now);
+  if (opts.fresh) {
+    if (wanted) await enqueueJobs(tx, [wanted]);
+    return;
+  }
   const keys = bookingJobKeys(row.id);
-  const payload = { bookingId: row.id };
-  if (row.status === 'requested' && row.respondBy) {
-    await enqueueJob(tx, { kind: 'booking.expire_request', payload, runAt: row.respondBy, dedupeKey: keys.expireRequest, replace: true });
-  } else await cancelPendingJobs(tx, keys.expireRequest);
-  if (row.status === 'awaiting_deposit' && row.depositDueAt) {
-    await enqueueJob(tx, { kind: 'booking.expire_deposit', payload, runAt: row.depositDueAt, dedupeKey: keys.expireDeposit, replace: true });
-  } else await cancelPendingJobs(tx, keys.expireDeposit);
-  const remindAt = new Date(row.startsAt.getTime() - REMINDER_BEFORE_HOURS * 3_600_000);
-  if (row.status === 'confirmed' && row.startsAt.getTime() > now) {
-    await enqueueJob(tx, { kind: 'booking.reminder', payload: { ...payload, startsAt: row.startsAt.toISOString() }, runAt: remindAt, dedupeKey: keys.reminder, replace: true });
-  } else await cancelPendingJobs(tx, keys.reminder);
+  for (const key of [keys.expireRequest, keys.expireDeposit, keys.reminder]) {
+    if (wanted?.dedupeKey === key) await enqueueJob(tx, { ...wanted, replace: true });
+    else await cancelPendingJobs(tx, key);
+  }
 }
 
 /**
