@@ -5,7 +5,7 @@ import type { TBooking, TBookingCreate, TBookingDetail, TBookingImage, TBookingL
 import { addDays, localDateOf, zonedTimeToUtc } from '../../../shared/zoned-time.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { artistProfiles, bookingImages, bookings, services } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { getAvailability, invalidateAvailabilityCache } from '../availability/service.ts';
@@ -65,9 +65,9 @@ function sameRequest(row: BookingRow, imageIds: string[], input: CreateInput): b
 }
 
 /** The booking an earlier request with this key created, if any; 409 when this request asks for something else. */
-async function replayOf(ctx: AppContext, user: SessionUser, key: string, input: CreateInput, known?: BookingRow): Promise<string | null> {
+async function replayOf(ctx: AppContext, user: SessionUser, key: string, input: CreateInput): Promise<string | null> {
   const { db } = ctx.database;
-  const [row] = known ? [known] : await db.select().from(bookings).where(and(eq(bookings.clientId, user.id), eq(bookings.idempotencyKey, key))).limit(1);
+  const [row] = await db.select().from(bookings).where(and(eq(bookings.clientId, user.id), eq(bookings.idempotencyKey, key))).limit(1);
   if (!row) return null;
   const images = await db.select({ id: bookingImages.id }).from(bookingImages).where(eq(bookingImages.bookingId, row.id));
   if (!sameRequest(row, images.map((i) => i.id), input))
@@ -78,22 +78,64 @@ async function replayOf(ctx: AppContext, user: SessionUser, key: string, input: 
   return row.id;
 }
 
+const earlierBooking = alias(bookings, 'earlier');
+
+/**
+ * The artist, the service and (with a key) whether an earlier request with this key made a booking,
+ * in one query. Prepared once per database: building a Drizzle query costs more CPU than PostgreSQL
+ * spends answering this one, and creation is the hot path.
+ */
+function prepareCreationLookup(db: Db) {
+  return db
+    .select({
+      artist: {
+        id: artistProfiles.id,
+        userId: artistProfiles.userId,
+        slug: artistProfiles.slug,
+        displayName: artistProfiles.displayName,
+        timezone: artistProfiles.timezone,
+        city: artistProfiles.city,
+        noticeHours: artistProfiles.noticeHours,
+        maxReschedules: artistProfiles.maxReschedules,
+        depositWindowHours: artistProfiles.depositWindowHours,
+        depositInstructions: artistProfiles.depositInstructions,
+        stripeChargesEnabled: artistProfiles.stripeChargesEnabled,
+        instantBookConsultations: artistProfiles.instantBookConsultations,
+        instantBookFlash: artistProfiles.instantBookFlash,
+      },
+      service: {
+        id: services.id,
+        name: services.name,
+        kind: services.kind,
+        durationMinutes: services.durationMinutes,
+        depositCents: services.depositCents,
+        currency: services.currency,
+      },
+      earlier: { id: earlierBooking.id },
+    })
+    .from(artistProfiles)
+    .leftJoin(services, and(eq(services.id, sql.placeholder('serviceId')), eq(services.artistId, artistProfiles.id), eq(services.active, true)))
+    // Without a key the placeholder is NULL, which matches nothing.
+    .leftJoin(earlierBooking, and(eq(earlierBooking.clientId, sql.placeholder('clientId')), eq(earlierBooking.idempotencyKey, sql.placeholder('key'))))
+    .where(eq(artistProfiles.id, sql.placeholder('artistId')))
+    .limit(1)
+    .prepare('booking_creation_lookup');
+}
+const creationLookups = new WeakMap<Db, ReturnType<typeof prepareCreationLookup>>();
+function creationLookup(db: Db) {
+  let prepared = creationLookups.get(db);
+  if (!prepared) creationLookups.set(db, (prepared = prepareCreationLookup(db)));
+  return prepared;
+}
+
 export type CreateResult = { booking: TBooking; replayed: boolean };
 
 export async function createBooking(ctx: AppContext, user: SessionUser, input: CreateInput, idempotencyKey: string | undefined, now = Date.now()): Promise<CreateResult> {
   const { db } = ctx.database;
-  // The artist, the service and (with a key) the booking an earlier request with this key made, in one query.
-  const earlierBooking = alias(bookings, 'earlier');
-  const [found] = await db
-    .select({ artist: artistProfiles, service: services, earlier: earlierBooking })
-    .from(artistProfiles)
-    .leftJoin(services, and(eq(services.id, input.serviceId), eq(services.artistId, artistProfiles.id), eq(services.active, true)))
-    .leftJoin(earlierBooking, idempotencyKey ? and(eq(earlierBooking.clientId, user.id), eq(earlierBooking.idempotencyKey, idempotencyKey)) : sql`false`)
-    .where(eq(artistProfiles.id, input.artistId))
-    .limit(1);
+  const [found] = await creationLookup(db).execute({ artistId: input.artistId, serviceId: input.serviceId, clientId: user.id, key: idempotencyKey ?? null });
   if (found?.earlier || (!found && idempotencyKey)) {
     // A retry: the first booking it made (or 409 when it asks for something else), before any other check.
-    const earlier = idempotencyKey ? await replayOf(ctx, user, idempotencyKey, input, found?.earlier ?? undefined) : null;
+    const earlier = idempotencyKey ? await replayOf(ctx, user, idempotencyKey, input) : null;
     if (earlier) return { booking: await presentOne(ctx, earlier, 'client', now), replayed: true };
   }
   if (!found) throw notFound('That artist');
