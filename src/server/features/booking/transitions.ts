@@ -45,7 +45,6 @@ export async function recordBookingEvents(tx: DbOrTx, events: BookingEventInput[
   if (events.length === 0) return [];
   // Ids made here, so the first event's id is known without relying on the order RETURNING answers in.
   const rows = events.map((e) => ({ ...e, id: randomUUID(), note: e.note ?? null, data: e.data ?? {} }));
-  await tx.insert(bookingEvents).values(rows);
   const list = [...(opts.jobs ?? [])];
   // Outside a transaction each statement has its own time, so each call needs its own job.
   const scope = tx instanceof PgTransaction ? tx : null;
@@ -57,7 +56,7 @@ export async function recordBookingEvents(tx: DbOrTx, events: BookingEventInput[
     list.unshift({ kind: 'booking.notify', payload: { bookingId, eventId: first.id, action: first.action, actorId: first.actorId }, dedupeKey: `booking.notify:${first.id}` });
     if (scope) notifiedIn.set(scope, (seen ?? new Set()).add(bookingId));
   }
-  await enqueueJobs(tx, list);
+  await enqueueJobs(tx, list, { alongside: tx.insert(bookingEvents).values(rows).getSQL() });
   return rows.map((r) => r.id);
 }
 
