@@ -19,6 +19,19 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * A query prepared once per database and reused: on hot paths, building a Drizzle query costs more
+ * CPU than the database spends answering it. `build` gets the database and prepares with placeholders.
+ */
+export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const prepared = new WeakMap<Db, T>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) prepared.set(db, (query = build(db)));
+    return query;
+  };
+}
+
 export interface Database {
   db: Db;
   kind: DbKind;

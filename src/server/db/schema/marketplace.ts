@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -169,6 +170,15 @@ export const flashDesigns = pgTable(
     check('flash_designs_price_nonnegative', sql`${t.priceCents} >= 0`),
   ],
 );
+
+/**
+ * A version per artist's schedule, bumped by triggers (migration 0008) whenever anything their
+ * availability is computed from changes; cached availability answers are reused only while it holds.
+ */
+export const availabilityVersions = pgTable('availability_versions', {
+  artistId: uuid('artist_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** Days an artist does not work (holidays, days off), inclusive local dates in the artist's zone. */
 export const artistTimeOff = pgTable(

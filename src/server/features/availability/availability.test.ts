@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
 import { createArtist } from '../../../../tests/support/factories.ts';
 import type { TAvailability, TAvailabilitySettings, TGuestSpot, TTimeOff } from '../../../shared/contracts/availability.ts';
 import { addDays, dateKey, isoWeekday, localDateOf, localParts, offsetMinutes, parseDateKey, zonedTimeToUtc, type LocalDate } from '../../../shared/zoned-time.ts';
-import { bookings, users } from '../../db/schema/index.ts';
+import { artistProfiles, artistTimeOff, bookings, services, users } from '../../db/schema/index.ts';
+import { getAvailability as computeAvailabilityNow, getPublicAvailability } from './service.ts';
 
 let t: TestApp;
 let visitor: TestClient;
@@ -316,5 +318,60 @@ describe('availability settings', () => {
       const res = await owner.client.request('PUT', `/api/artists/${owner.artistId}/availability-settings`, { bufferMinutes: 15, minNoticeHours: 24, maxAdvanceDays: 365, weeklyHours: {} }, { 'x-csrf-token': undefined });
       expect(res.statusCode).toBe(403);
     });
+  });
+});
+
+describe('reused availability answers', () => {
+  it('are never served once the schedule changed, whoever changed it (here: plain SQL, as another process would)', async () => {
+    const { db } = t.app.ctx.database;
+    const day = nextWeekday('3', 28);
+    const qs = `from=${dateKey(day)}&to=${dateKey(day)}&serviceId=${owner.consultationId}`;
+    const ask = async () => {
+      const res = await getAvailability(visitor, owner.artistId, qs);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as TAvailability).slots.map((s) => wall(s.startsAt));
+    };
+    const open = halfHours('10:00', '18:00').map((h) => `${dateKey(day)} ${h}`);
+    expect(await ask()).toEqual(open);
+    expect(await ask()).toEqual(open);
+
+    await book(owner.artistId, owner.sessionId, at(day, '10:00'), 240, 'confirmed');
+    const busy = await ask();
+    expect(busy[0]).toBe(`${dateKey(day)} 14:30`);
+    await db.update(bookings).set({ status: 'cancelled_by_artist' }).where(and(eq(bookings.artistId, owner.artistId), eq(bookings.startsAt, at(day, '10:00'))));
+    expect(await ask()).toEqual(open);
+
+    const [off] = await db.insert(artistTimeOff).values({ artistId: owner.artistId, startsOn: dateKey(day), endsOn: dateKey(day) }).returning();
+    expect(await ask()).toEqual([]);
+    await db.delete(artistTimeOff).where(eq(artistTimeOff.id, off!.id));
+    expect(await ask()).toEqual(open);
+
+    await db.update(artistProfiles).set({ workingHours: { ...WEEKDAYS_10_TO_18, '3': [['12:00', '14:00']] } }).where(eq(artistProfiles.id, owner.artistId));
+    expect(await ask()).toEqual(halfHours('12:00', '14:00').map((h) => `${dateKey(day)} ${h}`));
+    await db.update(artistProfiles).set({ workingHours: WEEKDAYS_10_TO_18 }).where(eq(artistProfiles.id, owner.artistId));
+    expect(await ask()).toEqual(open);
+
+    await db.update(services).set({ active: false }).where(eq(services.id, owner.consultationId));
+    expect((await getAvailability(visitor, owner.artistId, qs)).statusCode).toBe(404);
+    await db.update(services).set({ active: true }).where(eq(services.id, owner.consultationId));
+    expect(await ask()).toEqual(open);
+  });
+
+  it('drop slots that pass into the minimum notice while reused, exactly as a fresh answer would', async () => {
+    const day = dateKey(nextWeekday('2', 14));
+    const query = { from: day, to: day, serviceId: owner.consultationId };
+    const slots = ((await getAvailability(visitor, owner.artistId, `from=${day}&to=${day}&serviceId=${owner.consultationId}`)).json() as TAvailability).slots;
+    expect(slots.length).toBeGreaterThan(2);
+    // "Now" 10 s before the first slot enters the 24 h notice, then just after (the answer is reused),
+    // then after the second slot entered it too (half an hour later: computed again).
+    const noticeMs = 24 * 3_600_000;
+    const start = Date.parse(slots[0]!.startsAt) - noticeMs - 10_000;
+    const { ctx } = t.app;
+    expect((await getPublicAvailability(ctx, owner.artistId, query, start)).slots.map((s) => s.startsAt)).toEqual(slots.map((s) => s.startsAt));
+    for (const later of [start + 10_001, Date.parse(slots[1]!.startsAt) - noticeMs + 1]) {
+      const reused = await getPublicAvailability(ctx, owner.artistId, query, later);
+      expect(reused).toEqual(await computeAvailabilityNow(ctx, owner.artistId, query, later));
+      expect(reused.slots[0]!.startsAt).not.toBe(slots[0]!.startsAt);
+    }
   });
 });

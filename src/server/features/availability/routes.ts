@@ -8,7 +8,7 @@ import {
   addTimeOff,
   deleteGuestSpot,
   deleteTimeOff,
-  getAvailability,
+  getPublicAvailability,
   getAvailabilitySettings,
   updateAvailabilitySettings,
 } from './service.ts';
@@ -22,7 +22,7 @@ export async function availabilityRoutes(app: FastifyInstance) {
 
   app.get('/api/artists/:idOrSlug/availability', async (request) => {
     const { idOrSlug } = validate(ZArtistParams, request.params);
-    return getAvailability(ctx, idOrSlug, validate(ZAvailabilityQuery, request.query));
+    return getPublicAvailability(ctx, idOrSlug, validate(ZAvailabilityQuery, request.query));
   });
 
   app.get('/api/artists/:idOrSlug/availability-settings', async (request) => {

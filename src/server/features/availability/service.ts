@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { SLOT_HOLDING_STATUSES } from '../../../shared/booking-rules.ts';
 import { computeSlots, type BusyInterval, type ComputeSlotsInput, type DateSpan, type GuestSpotSpan, type WeeklyHours } from '../../../shared/availability.ts';
 import { findCity, findCityByName } from '../../../shared/cities.ts';
 import {
@@ -20,14 +21,14 @@ import type { TWeeklyHours } from '../../../shared/contracts/artist-profile.ts';
 import { addDays, dateKey, localDateOf, parseDateKey, zonedTimeToUtc } from '../../../shared/zoned-time.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
-import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { artistProfiles, artistTimeOff, guestSpots, services } from '../../db/schema/index.ts';
+import { preparedPerDatabase, queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { artistProfiles, artistTimeOff, availabilityVersions, guestSpots, services } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, validate } from '../../http/app-error.ts';
 
 const DAY = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Booking states that hold the artist's time (DESIGN §5: from `accepted` on); a request does not. */
-export const TIME_HOLDING_STATUSES = ['accepted', 'awaiting_deposit', 'confirmed'] as const;
+export const TIME_HOLDING_STATUSES = SLOT_HOLDING_STATUSES;
 
 type ArtistRow = {
   id: string;
@@ -74,42 +75,47 @@ type Inputs = { timeOff: DateSpan[]; guestSpots: GuestSpotSpan[]; busy: BusyInte
 type InputRow = { kind: 'off' | 'spot' | 'busy'; artist_id: string; a: string; b: string; timezone: string | null; city: string | null; country: string | null; venue: string | null };
 
 /**
- * Time off, guest spots and time-holding bookings of some artists around [fromMs, toMs), in one
- * round trip (PGlite serves one query at a time; this runs on every availability answer).
+ * Time off, guest spots and time-holding bookings around [fromMs, toMs) of the artists `artistIs`
+ * selects (an SQL condition on an artist id column), as rows of one shape.
  */
-async function loadInputs(db: DbOrTx, artistIds: string[], fromMs: number, toMs: number, ignoreBookingId?: string): Promise<Map<string, Inputs>> {
-  const out = new Map<string, Inputs>(artistIds.map((id) => [id, { timeOff: [], guestSpots: [], busy: [] }]));
-  if (artistIds.length === 0) return out;
+function inputRowsSql(artistIs: (column: SQL) => SQL, fromMs: number, toMs: number, ignoreBookingId?: string): SQL {
   // A local day of any zone lies within the UTC dates either side of it; a buffer is at most a couple of hours.
   const fromKey = new Date(fromMs - DAY).toISOString().slice(0, 10);
   const toKey = new Date(toMs + DAY).toISOString().slice(0, 10);
   const fromTs = new Date(fromMs - DAY).toISOString();
   const toTs = new Date(toMs + DAY).toISOString();
+  return sql`
+    SELECT 'off' AS kind, o.artist_id, o.starts_on::text AS a, o.ends_on::text AS b, NULL AS timezone, NULL AS city, NULL AS country, NULL AS venue
+    FROM artist_time_off o
+    WHERE ${artistIs(sql`o.artist_id`)} AND o.ends_on >= ${fromKey}::date AND o.starts_on <= ${toKey}::date
+    UNION ALL
+    SELECT 'spot', g.artist_id, g.starts_on::text, g.ends_on::text, g.timezone, g.city, g.country, g.venue
+    FROM guest_spots g
+    WHERE ${artistIs(sql`g.artist_id`)} AND g.ends_on >= ${fromKey}::date AND g.starts_on <= ${toKey}::date
+    UNION ALL
+    SELECT 'busy', b.artist_id, (extract(epoch FROM b.starts_at) * 1000)::bigint::text, (extract(epoch FROM b.ends_at) * 1000)::bigint::text, NULL, NULL, NULL, NULL
+    FROM bookings b
+    WHERE ${artistIs(sql`b.artist_id`)} AND b.status IN (${sql.join(TIME_HOLDING_STATUSES.map((st) => sql`${st}`), sql`, `)})
+      AND b.ends_at > ${fromTs}::timestamptz AND b.starts_at < ${toTs}::timestamptz
+      ${ignoreBookingId ? sql`AND b.id <> ${ignoreBookingId}::uuid` : sql``}
+  `;
+}
+
+function addInputRow(entry: Inputs, r: InputRow): void {
+  if (r.kind === 'off') entry.timeOff.push({ startsOn: r.a, endsOn: r.b });
+  else if (r.kind === 'spot') entry.guestSpots.push({ startsOn: r.a, endsOn: r.b, timezone: r.timezone!, city: r.city!, country: r.country!, ...(r.venue ? { venue: r.venue } : {}) });
+  else entry.busy.push({ startsAt: Number(r.a), endsAt: Number(r.b) });
+}
+
+/** The engine inputs of several artists around [fromMs, toMs), in one round trip (search's first free slots). */
+async function loadInputs(db: DbOrTx, artistIds: string[], fromMs: number, toMs: number): Promise<Map<string, Inputs>> {
+  const out = new Map<string, Inputs>(artistIds.map((id) => [id, { timeOff: [], guestSpots: [], busy: [] }]));
+  if (artistIds.length === 0) return out;
   const ids = sql`ARRAY[${sql.join(artistIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
-  const rows = await queryRows<InputRow>(
-    db,
-    sql`
-      SELECT 'off' AS kind, o.artist_id, o.starts_on::text AS a, o.ends_on::text AS b, NULL AS timezone, NULL AS city, NULL AS country, NULL AS venue
-      FROM artist_time_off o
-      WHERE o.artist_id = ANY(${ids}) AND o.ends_on >= ${fromKey}::date AND o.starts_on <= ${toKey}::date
-      UNION ALL
-      SELECT 'spot', g.artist_id, g.starts_on::text, g.ends_on::text, g.timezone, g.city, g.country, g.venue
-      FROM guest_spots g
-      WHERE g.artist_id = ANY(${ids}) AND g.ends_on >= ${fromKey}::date AND g.starts_on <= ${toKey}::date
-      UNION ALL
-      SELECT 'busy', b.artist_id, (extract(epoch FROM b.starts_at) * 1000)::bigint::text, (extract(epoch FROM b.ends_at) * 1000)::bigint::text, NULL, NULL, NULL, NULL
-      FROM bookings b
-      WHERE b.artist_id = ANY(${ids}) AND b.status IN (${sql.join(TIME_HOLDING_STATUSES.map((st) => sql`${st}`), sql`, `)})
-        AND b.ends_at > ${fromTs}::timestamptz AND b.starts_at < ${toTs}::timestamptz
-        ${ignoreBookingId ? sql`AND b.id <> ${ignoreBookingId}::uuid` : sql``}
-    `,
-  );
+  const rows = await queryRows<InputRow>(db, inputRowsSql((column) => sql`${column} = ANY(${ids})`, fromMs, toMs));
   for (const r of rows) {
     const entry = out.get(r.artist_id);
-    if (!entry) continue;
-    if (r.kind === 'off') entry.timeOff.push({ startsOn: r.a, endsOn: r.b });
-    else if (r.kind === 'spot') entry.guestSpots.push({ startsOn: r.a, endsOn: r.b, timezone: r.timezone!, city: r.city!, country: r.country!, ...(r.venue ? { venue: r.venue } : {}) });
-    else entry.busy.push({ startsAt: Number(r.a), endsAt: Number(r.b) });
+    if (entry) addInputRow(entry, r);
   }
   return out;
 }
@@ -141,17 +147,101 @@ function boundMs(value: string, timezone: string, inclusiveEnd: boolean): number
 // ---------------------------------------------------------------------------------------------
 // GET /api/artists/{id}/availability
 
-/** `ignoreBookingId`: leave that booking's own time out of the busy list (a reschedule may move within or next to it). */
-export async function getAvailability(ctx: AppContext, idOrSlug: string, query: TAvailabilityQuery, now = Date.now(), opts: { ignoreBookingId?: string } = {}): Promise<TAvailability> {
-  const { db } = ctx.database;
-  const { artist, services: offered } = await findArtistWithServices(db, idOrSlug);
+type OfferedService = { id: string; kind: 'consultation' | 'tattoo' | 'piercing'; durationMinutes: number };
+/** Everything one artist's availability is computed from, read in one statement (one snapshot). */
+type Schedule = { artist: ArtistRow; services: OfferedService[]; inputs: Inputs; version: number };
+type ScheduleHead = {
+  id: string;
+  userId: string;
+  timezone: string;
+  workingHours: WeeklyHours;
+  bufferMinutes: number;
+  minNoticeHours: number;
+  maxAdvanceDays: number;
+  services: OfferedService[];
+  version: number | string;
+  also?: unknown;
+};
+type ScheduleRow = InputRow | { kind: 'artist'; artist_id: string; a: string | ScheduleHead };
+
+/** Bounds wide enough for any zone's reading of the query (UTC−12 … UTC+14), before the artist's zone is known. */
+function roughWindow(query: TAvailabilityQuery, now: number): [number, number] {
+  const rough = (value: string) => parseDateKey(value) ? Date.parse(`${value}T00:00:00Z`) : Date.parse(value);
+  const fromMs = query.from ? rough(query.from) : now;
+  const toMs = query.to ? rough(query.to) + DAY : fromMs + AVAILABILITY_DEFAULT_RANGE_DAYS * DAY;
+  return [fromMs - DAY, toMs + DAY];
+}
+
+/**
+ * The artist (by id or profile name), their offered services shortest first, their schedule's
+ * version and the engine inputs around the query, in one statement: on PGlite every statement
+ * waits for the one before it, so an answer costs one round trip, not two.
+ */
+async function readSchedule(db: DbOrTx, idOrSlug: string, query: TAvailabilityQuery, now: number, ignoreBookingId?: string): Promise<Schedule> {
+  return readScheduleWith(db, idOrSlug, query, now, { ...(ignoreBookingId ? { ignoreBookingId } : {}) });
+}
+
+export type ScheduleWith<T> = Schedule & { also: T };
+
+/**
+ * readSchedule, plus `also`: a JSON expression over the artist's row (`artist.<column>`) that a
+ * caller reading the schedule anyway wants in the same round trip (booking creation: the artist's
+ * booking rules, the service, an earlier request with the same key). 404 when there is no artist.
+ */
+export async function readScheduleWith<T = null>(
+  db: DbOrTx,
+  idOrSlug: string,
+  query: TAvailabilityQuery,
+  now: number,
+  opts: { ignoreBookingId?: string; also?: SQL },
+): Promise<ScheduleWith<T>> {
+  const ignoreBookingId = opts.ignoreBookingId;
+  const where = UUID.test(idOrSlug) ? sql`a.id = ${idOrSlug}::uuid` : sql`a.slug = ${idOrSlug.toLowerCase()}`;
+  const [fromMs, toMs] = roughWindow(query, now);
+  const rows = await queryRows<ScheduleRow>(
+    db,
+    sql`
+      WITH artist AS (SELECT a.* FROM artist_profiles a WHERE ${where} LIMIT 1)
+      SELECT 'artist' AS kind, artist.id AS artist_id,
+             json_build_object(
+               'id', artist.id, 'userId', artist.user_id, 'timezone', artist.timezone, 'workingHours', artist.working_hours,
+               'bufferMinutes', artist.buffer_minutes, 'minNoticeHours', artist.min_notice_hours, 'maxAdvanceDays', artist.max_advance_days,
+               'services', coalesce((SELECT json_agg(json_build_object('id', s.id, 'kind', s.kind, 'durationMinutes', s.duration_minutes) ORDER BY s.duration_minutes, s.created_at)
+                                     FROM services s WHERE s.artist_id = artist.id AND s.active), '[]'::json),
+               'version', coalesce((SELECT v.version FROM availability_versions v WHERE v.artist_id = artist.id), 0),
+               'also', ${opts.also ?? sql`NULL`}
+             )::text AS a,
+             NULL AS b, NULL AS timezone, NULL AS city, NULL AS country, NULL AS venue
+      FROM artist
+      UNION ALL
+      ${inputRowsSql((column) => sql`${column} = (SELECT id FROM artist)`, fromMs, toMs, ignoreBookingId)}
+    `,
+  );
+  const head = rows.find((r) => r.kind === 'artist');
+  if (!head) throw notFound('That artist');
+  const h = (typeof head.a === 'string' ? JSON.parse(head.a) : head.a) as ScheduleHead;
+  const inputs: Inputs = { timeOff: [], guestSpots: [], busy: [] };
+  for (const r of rows) if (r.kind !== 'artist') addInputRow(inputs, r);
+  const artist: ArtistRow = {
+    id: h.id,
+    userId: h.userId,
+    timezone: h.timezone,
+    workingHours: h.workingHours,
+    bufferMinutes: Number(h.bufferMinutes),
+    minNoticeHours: Number(h.minNoticeHours),
+    maxAdvanceDays: Number(h.maxAdvanceDays),
+  };
+  return { artist, services: h.services, inputs, version: Number(h.version), also: (h.also ?? null) as T };
+}
+
+/** The open slots of a schedule already read (readScheduleWith), for the query, as of `now`. */
+export function computeAvailability({ artist, services: offered, inputs }: Schedule, query: TAvailabilityQuery, now: number): TAvailability {
   const service = pickService(offered, query.serviceId);
   const today = localDateOf(now, artist.timezone);
   const from = query.from ?? dateKey(today);
   const to = query.to ?? dateKey(addDays(parseDateKey(from.slice(0, 10)) ?? today, AVAILABILITY_DEFAULT_RANGE_DAYS - 1));
   const fromMs = boundMs(from, artist.timezone, false);
   const toMs = boundMs(to, artist.timezone, true);
-  const inputs = (await loadInputs(db, [artist.id], fromMs, toMs, opts.ignoreBookingId)).get(artist.id)!;
   // One more than asked for tells whether the answer was cut short.
   const limit = query.limit ?? AVAILABILITY_MAX_SLOTS;
   const found = computeSlots({ ...engineInput(artist, inputs, service.durationMinutes, now, fromMs, toMs), limit: limit + 1 });
@@ -169,43 +259,75 @@ export async function getAvailability(ctx: AppContext, idOrSlug: string, query: 
   };
 }
 
-type OfferedService = { id: string; kind: 'consultation' | 'tattoo' | 'piercing'; durationMinutes: number };
-type ArtistWithServicesRow = {
-  id: string;
-  user_id: string;
-  timezone: string;
-  working_hours: WeeklyHours;
-  buffer_minutes: number;
-  min_notice_hours: number;
-  max_advance_days: number;
-  services: OfferedService[] | string;
-};
+/**
+ * The open slots, computed now from the database. `ignoreBookingId`: leave that booking's own time
+ * out of the busy list (a reschedule may move within or next to it). Checks that guard a write use
+ * this; the public route reuses answers through `getPublicAvailability()`.
+ */
+export async function getAvailability(ctx: AppContext, idOrSlug: string, query: TAvailabilityQuery, now = Date.now(), opts: { ignoreBookingId?: string } = {}): Promise<TAvailability> {
+  return computeAvailability(await readSchedule(ctx.database.db, idOrSlug, query, now, opts.ignoreBookingId), query, now);
+}
 
-/** The artist's availability settings and offered services, shortest first, in one query. */
-async function findArtistWithServices(db: DbOrTx, idOrSlug: string): Promise<{ artist: ArtistRow; services: OfferedService[] }> {
-  const where = UUID.test(idOrSlug) ? sql`a.id = ${idOrSlug}::uuid` : sql`a.slug = ${idOrSlug.toLowerCase()}`;
-  const [row] = await queryRows<ArtistWithServicesRow>(
-    db,
-    sql`
-      SELECT a.id, a.user_id, a.timezone, a.working_hours, a.buffer_minutes, a.min_notice_hours, a.max_advance_days,
-             coalesce((SELECT json_agg(json_build_object('id', s.id, 'kind', s.kind, 'durationMinutes', s.duration_minutes) ORDER BY s.duration_minutes, s.created_at)
-                       FROM services s WHERE s.artist_id = a.id AND s.active), '[]'::json) AS services
-      FROM artist_profiles a
-      WHERE ${where}
-      LIMIT 1
-    `,
-  );
-  if (!row) throw notFound('That artist');
-  const artist: ArtistRow = {
-    id: row.id,
-    userId: row.user_id,
-    timezone: row.timezone,
-    workingHours: typeof row.working_hours === 'string' ? (JSON.parse(row.working_hours) as WeeklyHours) : row.working_hours,
-    bufferMinutes: Number(row.buffer_minutes),
-    minNoticeHours: Number(row.min_notice_hours),
-    maxAdvanceDays: Number(row.max_advance_days),
-  };
-  return { artist, services: typeof row.services === 'string' ? (JSON.parse(row.services) as OfferedService[]) : row.services };
+/**
+ * How long an answer may be reused while its artist's schedule version holds. Slots that pass into
+ * the notice period are dropped from a reused answer; slots that come within the booking horizon
+ * (the far end) appear within this time.
+ */
+const ANSWER_TTL_MS = 60_000;
+const ANSWER_CACHE_MAX = 2_000;
+type CachedAnswer = { artistId: string; version: number; computedAt: number; noticeMs: number; timezone: string; answer: TAvailability; starts: number[] };
+/** Per database (tests run many in one process), by artist id and query. */
+const answerCaches = new WeakMap<Db, Map<string, CachedAnswer>>();
+
+const versionRead = preparedPerDatabase((db) =>
+  db
+    .select({ version: availabilityVersions.version })
+    .from(availabilityVersions)
+    .where(eq(availabilityVersions.artistId, sql.placeholder('artistId')))
+    .prepare('availability_version'),
+);
+async function scheduleVersion(db: Db, artistId: string): Promise<number> {
+  const [row] = await versionRead(db).execute({ artistId });
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * GET /api/artists/{id}/availability. Availability is read far more often than a schedule changes,
+ * so an answer is kept in memory and reused while the artist's schedule version (bumped by the
+ * database on every change, from any process: migration 0008) is the same — one indexed read
+ * instead of the schedule's and the slot engine's work. Exact: a changed schedule is never served.
+ */
+export async function getPublicAvailability(ctx: AppContext, idOrSlug: string, query: TAvailabilityQuery, now = Date.now()): Promise<TAvailability> {
+  const { db } = ctx.database;
+  if (!UUID.test(idOrSlug)) return getAvailability(ctx, idOrSlug, query, now);
+  let cache = answerCaches.get(db);
+  if (!cache) answerCaches.set(db, (cache = new Map()));
+  const key = `${idOrSlug.toLowerCase()}|${query.serviceId ?? ''}|${query.from ?? ''}|${query.to ?? ''}|${query.limit ?? ''}`;
+  const hit = cache.get(key);
+  if (hit && now >= hit.computedAt && now < hit.computedAt + ANSWER_TTL_MS && (query.from || dateKey(localDateOf(now, hit.timezone)) === hit.answer.from)) {
+    if ((await scheduleVersion(db, hit.artistId)) === hit.version) return withoutPassedSlots(hit, now);
+  }
+  const schedule = await readSchedule(db, idOrSlug, query, now);
+  const answer = computeAvailability(schedule, query, now);
+  if (cache.size >= ANSWER_CACHE_MAX) cache.clear();
+  cache.set(key, {
+    artistId: schedule.artist.id,
+    version: schedule.version,
+    computedAt: now,
+    noticeMs: schedule.artist.minNoticeHours * 3_600_000,
+    timezone: schedule.artist.timezone,
+    answer,
+    starts: answer.slots.map((slot) => Date.parse(slot.startsAt)),
+  });
+  return answer;
+}
+
+/** A reused answer as of `now`: slots now inside the artist's minimum notice are no longer bookable. */
+function withoutPassedSlots(hit: CachedAnswer, now: number): TAvailability {
+  const earliest = now + hit.noticeMs;
+  const firstKept = hit.starts.findIndex((start) => start >= earliest);
+  if (firstKept === 0) return hit.answer;
+  return { ...hit.answer, slots: firstKept === -1 ? [] : hit.answer.slots.slice(firstKept) };
 }
 
 /** The asked-for service (it must be this artist's and offered), else a consultation, else the shortest service. */
