@@ -3,13 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateKey, localDateOf } from '../../shared/zoned-time.ts';
 import type { AppContext } from '../context.ts';
-import type { DbOrTx, Tx } from '../db/client.ts';
+import { preparedPerDatabase, queryRows, type Db, type DbOrTx, type Tx } from '../db/client.ts';
 import { artistProfiles, bookingEvents, bookings, ledgerEntries, services, users, waitlistEntries } from '../db/schema/index.ts';
 import { invalidateAvailabilityCache } from '../features/availability/service.ts';
 import { syncBookingJobs, transitionBooking, type BookingRow } from '../features/booking/transitions.ts';
 import { releaseFlashDesign } from '../features/flash/service.ts';
-import { createNotification } from '../features/notifications/service.ts';
-import { deliverMail, queueMail } from '../mail/mailer.ts';
+import { deliverMail, queueMailsInsert, type MailMessage } from '../mail/mailer.ts';
 import * as templates from '../mail/templates.ts';
 import type { BookingFacts, Recipient, Rendered } from '../mail/templates.ts';
 import { refundDepositJob } from '../payments/refund-job.ts';
@@ -32,8 +31,9 @@ type Loaded = { row: BookingRow; facts: BookingFacts; client: Recipient; artist:
 const clientUser = alias(users, 'client_user');
 const artistUser = alias(users, 'artist_user');
 
-async function loadBooking(db: DbOrTx, bookingId: string): Promise<Loaded | null> {
-  const [r] = await db
+/** Prepared once per database: every notice and reminder starts with it. */
+const bookingWithPeople = preparedPerDatabase((db) =>
+  db
     .select({
       b: bookings,
       serviceName: services.name,
@@ -46,8 +46,13 @@ async function loadBooking(db: DbOrTx, bookingId: string): Promise<Loaded | null
     .innerJoin(artistProfiles, eq(artistProfiles.id, bookings.artistId))
     .innerJoin(artistUser, eq(artistUser.id, artistProfiles.userId))
     .innerJoin(clientUser, eq(clientUser.id, bookings.clientId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
+    .where(eq(bookings.id, sql.placeholder('bookingId')))
+    .limit(1)
+    .prepare('booking_with_people'),
+);
+
+async function loadBooking(db: Db, bookingId: string): Promise<Loaded | null> {
+  const [r] = await bookingWithPeople(db).execute({ bookingId });
   if (!r) return null;
   const b = r.b;
   return {
@@ -85,23 +90,41 @@ type Outgoing = { purpose: string; to: Recipient; message: Rendered; actionUrl: 
 async function deliver(ctx: AppContext, outgoing: Outgoing[], alsoInTx?: (tx: Tx, created: boolean[]) => Promise<void>): Promise<void> {
   if (outgoing.length === 0) return;
   const keyOf = (o: Outgoing) => `${o.purpose}:${o.to.userId}`;
-  const created = await ctx.database.db.transaction(async (tx) => {
-    const fresh: boolean[] = [];
-    for (const o of outgoing) {
-      const isNew = await queueMail(tx, { dedupeKey: keyOf(o), to: o.to.email, subject: o.message.subject, text: o.message.text, html: o.message.html });
-      if (isNew) {
-        const n = o.message.notice;
-        await createNotification(tx, { userId: o.to.userId, type: n.type, title: n.title, message: n.message, actionUrl: o.actionUrl, actionLabel: n.actionLabel });
-      }
-      fresh.push(isNew);
-    }
-    if (alsoInTx) await alsoInTx(tx, fresh);
-    return fresh;
-  });
-  // SMTP happens after the commit, never inside a transaction.
+  // Without SMTP a mail ends in the outbox: it is written there at once, with nothing left to do.
+  const smtp = Boolean(ctx.config.SMTP_URL);
+  const mails: MailMessage[] = outgoing.map((o) => ({ dedupeKey: keyOf(o), to: o.to.email, subject: o.message.subject, text: o.message.text, html: o.message.html }));
+  const notices = outgoing.map((o) => ({ dedupeKey: keyOf(o), userId: o.to.userId, type: o.message.notice.type, title: o.message.notice.title, message: o.message.notice.message, actionUrl: o.actionUrl, actionLabel: o.message.notice.actionLabel ?? null }));
+  // The outbox rows and, for the purposes not handled before, the in-app notices: one statement.
+  const write = async (q: DbOrTx): Promise<boolean[]> => {
+    const rows = await queryRows<{ dedupe_key: string }>(
+      q,
+      sql`
+        WITH mails AS (${queueMailsInsert(q, mails, smtp ? 'queued' : 'outbox').getSQL()}),
+        notices AS (
+          INSERT INTO notifications (user_id, type, title, message, action_url, action_label)
+          SELECT n.user_id, n.type::notification_type, n.title, n.message, n.action_url, n.action_label
+          FROM json_to_recordset(${JSON.stringify(notices.map((n) => ({ key: n.dedupeKey, user_id: n.userId, type: n.type, title: n.title, message: n.message, action_url: n.actionUrl, action_label: n.actionLabel })))}::json)
+            AS n(key text, user_id text, type text, title text, message text, action_url text, action_label text)
+          JOIN mails ON mails.dedupe_key = n.key
+        )
+        SELECT dedupe_key FROM mails`,
+    );
+    const fresh = new Set(rows.map((r) => r.dedupe_key));
+    return mails.map((m) => fresh.has(m.dedupeKey));
+  };
+  const created = alsoInTx
+    ? await ctx.database.db.transaction(async (tx) => {
+        const fresh = await write(tx);
+        await alsoInTx(tx, fresh);
+        return fresh;
+      })
+    : await write(ctx.database.db);
+  // SMTP happens after the commit, never inside a transaction. A purpose handled before (a job run
+  // again) is looked at again: its mail may have failed or died in an earlier attempt.
   let failed = 0;
-  for (const [i, o] of outgoing.entries()) {
-    if ((await deliverMail(ctx, keyOf(o), { fresh: created[i] ?? false })) === 'failed') failed += 1;
+  for (const [i, mail] of mails.entries()) {
+    if (created[i] && !smtp) continue;
+    if ((await deliverMail(ctx, mail.dedupeKey, created[i] ? { fresh: true, written: mail } : { fresh: false })) === 'failed') failed += 1;
   }
   // Throwing makes the worker retry later; mails already sent are recognised by their purpose and skipped.
   if (failed > 0) throw new Error(`${failed} of ${outgoing.length} e-mails could not be handed to the SMTP server.`);
@@ -115,6 +138,21 @@ const linksFor = (ctx: AppContext, bookingId: string): templates.Links => ({ boo
 /** The order in which a moment's events are told (the timeline's order). */
 const TELL_ORDER = ['created', 'accepted', 'deposit_due', 'deposit_paid', 'confirmed', 'rescheduled', 'declined', 'cancelled', 'completed', 'no_show', 'expired', 'deposit_refunded', 'deposit_forfeited'];
 
+/** The events written together with `eventId` (same booking, same transaction time). */
+const eventsOfTheMoment = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(bookingEvents)
+    // Compared in SQL: a JS Date would drop the microseconds and match nothing.
+    .where(
+      and(
+        eq(bookingEvents.bookingId, sql.placeholder('bookingId')),
+        sql`${bookingEvents.createdAt} = (SELECT e.created_at FROM booking_events e WHERE e.id = ${sql.placeholder('eventId')})`,
+      ),
+    )
+    .prepare('events_of_the_moment'),
+);
+
 /**
  * One job tells about every event of one moment: the events written in one transaction share
  * created_at (now() is the transaction's time), so the job's event finds its siblings. Each event's
@@ -126,11 +164,7 @@ async function notifyBookingEvent(ctx: AppContext, job: JobRecord): Promise<void
   const db = ctx.database.db;
   const [loaded, sameMoment] = await Promise.all([
     loadBooking(db, bookingId),
-    db
-      .select()
-      .from(bookingEvents)
-      // Compared in SQL: a JS Date would drop the microseconds and match nothing.
-      .where(and(eq(bookingEvents.bookingId, bookingId), sql`${bookingEvents.createdAt} = (SELECT e.created_at FROM booking_events e WHERE e.id = ${eventId})`)),
+    eventsOfTheMoment(db).execute({ bookingId, eventId }),
   ]);
   if (!loaded || !sameMoment.some((e) => e.id === eventId)) return; // the booking is gone; nobody to tell
   const rank = (a: string) => (TELL_ORDER.includes(a) ? TELL_ORDER.indexOf(a) : TELL_ORDER.length);

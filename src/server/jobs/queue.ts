@@ -1,5 +1,5 @@
-import { and, eq, like, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../db/client.ts';
+import { and, eq, like, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 
 /** Every kind of durable job; the worker (jobs/worker.ts) has one handler per kind. */
@@ -58,22 +58,22 @@ export async function enqueueJob(tx: DbOrTx, job: EnqueueJob): Promise<boolean> 
 /**
  * Enqueue several new jobs in one INSERT (e.g. a new booking's notice and its deadline). A key that
  * already exists is left as it is, as enqueueJob does without `replace`; returns how many were created.
- * `alongside`: another data-modifying statement (an INSERT without RETURNING) to run as part of the
- * same statement, saving a round trip — e.g. the events the notice tells about.
  */
-export async function enqueueJobs(tx: DbOrTx, list: Omit<EnqueueJob, 'replace'>[], opts: { alongside?: SQL } = {}): Promise<number> {
-  if (list.length === 0) {
-    if (opts.alongside) await tx.execute(opts.alongside);
-    return 0;
-  }
+export async function enqueueJobs(tx: DbOrTx, list: Omit<EnqueueJob, 'replace'>[]): Promise<number> {
+  const insert = newJobsInsert(tx, list);
+  return insert ? (await insert).length : 0;
+}
+
+/**
+ * The INSERT enqueueJobs runs, unexecuted (null for no jobs): to run as part of another statement
+ * (a data-modifying WITH), saving a round trip — e.g. a new booking with its events and jobs.
+ */
+export function newJobsInsert(tx: DbOrTx, list: Omit<EnqueueJob, 'replace'>[]) {
+  if (list.length === 0) return null;
   const now = new Date();
   const values = list.map((job) => ({ kind: job.kind, payload: job.payload, runAt: job.runAt ?? now, dedupeKey: job.dedupeKey }));
   const earliest = new Date(Math.min(...values.map((v) => v.runAt.getTime())));
-  const insert = tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning(returningFor(earliest));
-  if (!opts.alongside) return (await insert).length;
-  // Both writes see the same snapshot and commit (or fail) together.
-  const rows = await queryRows<{ id: string }>(tx, sql`WITH alongside AS (${opts.alongside}) ${insert.getSQL()}`);
-  return rows.length;
+  return tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning(returningFor(earliest));
 }
 
 /**

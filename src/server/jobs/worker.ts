@@ -48,15 +48,16 @@ export async function runDueJobs(ctx: AppContext, opts: RunDueJobsOptions = {}):
   const at = sql`${now.toISOString()}::timestamptz`;
   const limit = opts.limit ?? 50;
 
-  // A job that was in its last allowed attempt when its worker died is not retried again.
-  await db.execute(sql`
-    UPDATE jobs SET status = 'failed', finished_at = ${at}, locked_until = NULL,
-      last_error = 'The worker stopped during the last allowed attempt.'
-    WHERE status = 'running' AND locked_until <= ${at} AND attempts >= max_attempts`);
-
+  // One statement: a job that was in its last allowed attempt when its worker died is marked
+  // failed (not retried again), and due jobs are claimed. The two touch disjoint rows.
   const claimed = await queryRows<ClaimedRow>(
     db,
     sql`
+    WITH given_up AS (
+      UPDATE jobs SET status = 'failed', finished_at = ${at}, locked_until = NULL,
+        last_error = 'The worker stopped during the last allowed attempt.'
+      WHERE status = 'running' AND locked_until <= ${at} AND attempts >= max_attempts
+    )
     UPDATE jobs SET status = 'running', locked_until = ${at} + ${`${JOB_LOCK_MS} milliseconds`}::interval, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM jobs

@@ -37,12 +37,20 @@ const ERROR_MAX = 500;
  * a row: the caller skips whatever else it keys on the mail (e.g. the in-app notice).
  */
 export async function queueMail(tx: DbOrTx, msg: MailMessage): Promise<boolean> {
-  const rows = await tx
+  return (await queueMailsInsert(tx, [msg], 'queued')).length > 0;
+}
+
+/**
+ * The outbox rows of several mails in one INSERT, unexecuted (to run alone or inside a larger
+ * statement); it returns the purposes that had no row yet. `status`: 'queued' for SMTP to send,
+ * 'outbox' when there is no SMTP server and the row is where the mail ends.
+ */
+export function queueMailsInsert(tx: DbOrTx, messages: MailMessage[], status: 'queued' | 'outbox') {
+  return tx
     .insert(mailOutbox)
-    .values({ dedupeKey: msg.dedupeKey, toAddress: msg.to, subject: msg.subject, textBody: msg.text, htmlBody: msg.html ?? null, status: 'queued' })
+    .values(messages.map((msg) => ({ dedupeKey: msg.dedupeKey, toAddress: msg.to, subject: msg.subject, textBody: msg.text, htmlBody: msg.html ?? null, status })))
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-    .returning({ id: mailOutbox.id });
-  return rows.length > 0;
+    .returning({ dedupeKey: mailOutbox.dedupeKey });
 }
 
 /**
@@ -61,9 +69,13 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * a connection or a lock). `fresh` says the caller has just written the row, so it is theirs to
  * send; otherwise a row is only picked up again when its earlier attempt failed or died.
  */
-export async function deliverMail(ctx: AppContext, dedupeKey: string, opts: { fresh: boolean }): Promise<MailResult> {
+export async function deliverMail(ctx: AppContext, dedupeKey: string, opts: { fresh: true; written?: MailMessage } | { fresh: false }): Promise<MailResult> {
   const db = ctx.database.db;
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)).limit(1);
+  // A row the caller has just written as 'queued' need not be read back.
+  const written = opts.fresh ? opts.written : undefined;
+  const [row] = written
+    ? [{ dedupeKey, status: 'queued' as const, createdAt: new Date(), toAddress: written.to, subject: written.subject, textBody: written.text, htmlBody: written.html ?? null }]
+    : await db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey)).limit(1);
   if (!row) throw new Error('deliverMail: no outbox row for this purpose');
   if (row.status === 'sent' || row.status === 'outbox') return 'duplicate';
   if (row.status === 'queued' && !opts.fresh && Date.now() - row.createdAt.getTime() < STALE_QUEUED_MS) return 'duplicate';
@@ -73,7 +85,7 @@ export async function deliverMail(ctx: AppContext, dedupeKey: string, opts: { fr
     await db
       .update(mailOutbox)
       .set({ status: 'outbox', error: null })
-      .where(and(eq(mailOutbox.id, row.id), inArray(mailOutbox.status, ['queued', 'failed'])));
+      .where(and(eq(mailOutbox.dedupeKey, dedupeKey), inArray(mailOutbox.status, ['queued', 'failed'])));
     return 'outbox';
   }
   if (row.status === 'failed') {
@@ -81,7 +93,7 @@ export async function deliverMail(ctx: AppContext, dedupeKey: string, opts: { fr
     const claimed = await db
       .update(mailOutbox)
       .set({ status: 'queued' })
-      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'failed')))
+      .where(and(eq(mailOutbox.dedupeKey, dedupeKey), eq(mailOutbox.status, 'failed')))
       .returning({ id: mailOutbox.id });
     if (claimed.length === 0) return 'duplicate';
   }
@@ -102,10 +114,10 @@ export async function deliverMail(ctx: AppContext, dedupeKey: string, opts: { fr
       transport.close();
     }
   } catch (error) {
-    await db.update(mailOutbox).set({ status: 'failed', error: describe(error) }).where(eq(mailOutbox.id, row.id));
+    await db.update(mailOutbox).set({ status: 'failed', error: describe(error) }).where(eq(mailOutbox.dedupeKey, dedupeKey));
     return 'failed';
   }
-  await db.update(mailOutbox).set({ status: 'sent', messageId, sentAt: new Date(), error: null }).where(eq(mailOutbox.id, row.id));
+  await db.update(mailOutbox).set({ status: 'sent', messageId, sentAt: new Date(), error: null }).where(eq(mailOutbox.dedupeKey, dedupeKey));
   return 'sent';
 }
 

@@ -37,22 +37,27 @@ export type Rendered = {
 
 export type Links = { booking: string; reviews: string };
 
+/** Building an Intl.DateTimeFormat costs far more than using one: one per zone and style, kept. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string, style: 'when' | 'day'): Intl.DateTimeFormat {
+  const key = `${style}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter =
+      style === 'when'
+        ? new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+        : new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function formatWhen(at: Date, timeZone: string): string {
-  const when = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
-  return `${when} (${timeZone.replace(/_/g, ' ')})`;
+  return `${formatterFor(timeZone, 'when').format(at)} (${timeZone.replace(/_/g, ' ')})`;
 }
 
 export function formatDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(at);
+  return formatterFor(timeZone, 'day').format(at);
 }
 
 export function formatAmount(cents: number, currency: string): string {

@@ -1,18 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { LIVE_STATUSES, REQUEST_RESPONSE_HOURS, SLOT_HOLDING_STATUSES, FINAL_STATUSES, type BookingPolicySnapshot, type TBookingRole } from '../../../shared/booking-rules.ts';
 import type { TBooking, TBookingCreate, TBookingDetail, TBookingImage, TBookingList, TBookingListQuery } from '../../../shared/contracts/bookings.ts';
 import { addDays, localDateOf, zonedTimeToUtc } from '../../../shared/zoned-time.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { artistProfiles, bookingImages, bookings, services } from '../../db/schema/index.ts';
-import { AppError, forbidden, notFound } from '../../http/app-error.ts';
-import { getAvailability, invalidateAvailabilityCache } from '../availability/service.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { artistProfiles, bookingImages, bookings } from '../../db/schema/index.ts';
+import { AppError, forbidden } from '../../http/app-error.ts';
+import { computeAvailability, getAvailability, invalidateAvailabilityCache, readScheduleWith, type ScheduleWith } from '../availability/service.ts';
 import { assertFlashBookable, reserveFlashDesign } from '../flash/service.ts';
 import { bookingNotFound, lockArtistSchedule, pgErrorCode, slotConflictFrom, UUID } from './access.ts';
 import { loadJoined, presentBooking, presentBookingImage, presentDetail, presentMany, selectBookings, type BookingJoined } from './presenter.ts';
-import { recordBookingEvents, scheduledBookingJob, transitionBooking, type BookingEventInput, type BookingRow } from './transitions.ts';
+import { bookingEventWrites, scheduledBookingJob, transitionBooking, type BookingEventInput, type BookingRow } from './transitions.ts';
 
 const HOUR = 3_600_000;
 type CreateInput = Omit<TBookingCreate, 'acceptPolicy'> & { acceptPolicy: true };
@@ -78,76 +78,75 @@ async function replayOf(ctx: AppContext, user: SessionUser, key: string, input: 
   return row.id;
 }
 
-const earlierBooking = alias(bookings, 'earlier');
+/** What creating a booking needs besides the schedule, read in the same statement (readScheduleWith). */
+type CreationFacts = {
+  slug: string;
+  displayName: string;
+  city: string;
+  noticeHours: number;
+  maxReschedules: number;
+  depositWindowHours: number;
+  depositInstructions: string;
+  stripeChargesEnabled: boolean;
+  instantBookConsultations: boolean;
+  instantBookFlash: boolean;
+  /** The service, when this artist offers it. */
+  service: { id: string; name: string; kind: 'consultation' | 'tattoo' | 'piercing'; durationMinutes: number; depositCents: number; currency: string } | null;
+  /** A booking an earlier request with this Idempotency-Key made. */
+  earlierId: string | null;
+};
 
-/**
- * The artist, the service and (with a key) whether an earlier request with this key made a booking,
- * in one query. Prepared once per database: building a Drizzle query costs more CPU than PostgreSQL
- * spends answering this one, and creation is the hot path.
- */
-function prepareCreationLookup(db: Db) {
-  return db
-    .select({
-      artist: {
-        id: artistProfiles.id,
-        userId: artistProfiles.userId,
-        slug: artistProfiles.slug,
-        displayName: artistProfiles.displayName,
-        timezone: artistProfiles.timezone,
-        city: artistProfiles.city,
-        noticeHours: artistProfiles.noticeHours,
-        maxReschedules: artistProfiles.maxReschedules,
-        depositWindowHours: artistProfiles.depositWindowHours,
-        depositInstructions: artistProfiles.depositInstructions,
-        stripeChargesEnabled: artistProfiles.stripeChargesEnabled,
-        instantBookConsultations: artistProfiles.instantBookConsultations,
-        instantBookFlash: artistProfiles.instantBookFlash,
-      },
-      service: {
-        id: services.id,
-        name: services.name,
-        kind: services.kind,
-        durationMinutes: services.durationMinutes,
-        depositCents: services.depositCents,
-        currency: services.currency,
-      },
-      earlier: { id: earlierBooking.id },
-    })
-    .from(artistProfiles)
-    .leftJoin(services, and(eq(services.id, sql.placeholder('serviceId')), eq(services.artistId, artistProfiles.id), eq(services.active, true)))
-    // Without a key the placeholder is NULL, which matches nothing.
-    .leftJoin(earlierBooking, and(eq(earlierBooking.clientId, sql.placeholder('clientId')), eq(earlierBooking.idempotencyKey, sql.placeholder('key'))))
-    .where(eq(artistProfiles.id, sql.placeholder('artistId')))
-    .limit(1)
-    .prepare('booking_creation_lookup');
-}
-const creationLookups = new WeakMap<Db, ReturnType<typeof prepareCreationLookup>>();
-function creationLookup(db: Db) {
-  let prepared = creationLookups.get(db);
-  if (!prepared) creationLookups.set(db, (prepared = prepareCreationLookup(db)));
-  return prepared;
-}
+const creationFacts = (serviceId: string, clientId: string, key: string | null) => sql`json_build_object(
+  'slug', artist.slug, 'displayName', artist.display_name, 'city', artist.city, 'noticeHours', artist.notice_hours,
+  'maxReschedules', artist.max_reschedules, 'depositWindowHours', artist.deposit_window_hours,
+  'depositInstructions', artist.deposit_instructions, 'stripeChargesEnabled', artist.stripe_charges_enabled,
+  'instantBookConsultations', artist.instant_book_consultations, 'instantBookFlash', artist.instant_book_flash,
+  'service', (SELECT json_build_object('id', s.id, 'name', s.name, 'kind', s.kind, 'durationMinutes', s.duration_minutes, 'depositCents', s.deposit_cents, 'currency', s.currency)
+              FROM services s WHERE s.id = ${serviceId}::uuid AND s.artist_id = artist.id AND s.active),
+  'earlierId', (SELECT b.id FROM bookings b WHERE b.client_id = ${clientId} AND b.idempotency_key = ${key} LIMIT 1)
+)`;
 
 export type CreateResult = { booking: TBooking; replayed: boolean };
 
+/**
+ * POST /api/bookings. Two statements for the usual booking: the schedule with everything else the
+ * checks need, then the booking with its events and jobs.
+ */
 export async function createBooking(ctx: AppContext, user: SessionUser, input: CreateInput, idempotencyKey: string | undefined, now = Date.now()): Promise<CreateResult> {
   const { db } = ctx.database;
-  const [found] = await creationLookup(db).execute({ artistId: input.artistId, serviceId: input.serviceId, clientId: user.id, key: idempotencyKey ?? null });
-  if (found?.earlier || (!found && idempotencyKey)) {
-    // A retry: the first booking it made (or 409 when it asks for something else), before any other check.
+  const startsAt = new Date(input.startsAt);
+  // The slot check's window: the asked-for start only.
+  const slotQuery = { serviceId: input.serviceId, from: startsAt.toISOString(), to: new Date(startsAt.getTime() + 1).toISOString() };
+  const replay = async () => {
     const earlier = idempotencyKey ? await replayOf(ctx, user, idempotencyKey, input) : null;
-    if (earlier) return { booking: await presentOne(ctx, earlier, 'client', now), replayed: true };
+    return earlier ? { booking: await presentOne(ctx, earlier, 'client', now), replayed: true } : null;
+  };
+  let schedule: ScheduleWith<CreationFacts>;
+  try {
+    schedule = await readScheduleWith<CreationFacts>(db, input.artistId, slotQuery, now, { also: creationFacts(input.serviceId, user.id, idempotencyKey ?? null) });
+  } catch (error) {
+    // A retry gets its first answer (or 409 when it asks for something else) before any other check.
+    if (error instanceof AppError && error.code === 'NOT_FOUND') {
+      const replayed = await replay();
+      if (replayed) return replayed;
+    }
+    throw error;
   }
-  if (!found) throw notFound('That artist');
-  const { artist, service } = found;
+  const facts = schedule.also;
+  if (facts.earlierId) {
+    const replayed = await replay();
+    if (replayed) return replayed;
+  }
+  const service = facts.service;
   if (!service) throw new AppError('NOT_FOUND', 'That service is not offered by this artist.');
+  const artist = { ...facts, id: schedule.artist.id, userId: schedule.artist.userId, timezone: schedule.artist.timezone };
   if (artist.userId === user.id) throw forbidden('You cannot book an appointment with yourself.');
   if (input.flashDesignId) await assertFlashBookable(db, input.flashDesignId, { artistId: artist.id });
 
-  const startsAt = new Date(input.startsAt);
   if (startsAt.getTime() <= now) throw new AppError('VALIDATION_FAILED', 'startsAt: that time has already passed; pick a time from the calendar.');
-  const endsAt = await openSlotEnd(ctx, artist.id, service.id, startsAt, now);
-  if (!endsAt) throw new AppError('CONFLICT', NOT_A_SLOT);
+  const slot = computeAvailability(schedule, slotQuery, now).slots.find((s) => Date.parse(s.startsAt) === startsAt.getTime());
+  if (!slot) throw new AppError('CONFLICT', NOT_A_SLOT);
+  const endsAt = new Date(slot.endsAt);
 
   const policy: BookingPolicySnapshot = {
     depositCents: service.depositCents,
@@ -164,48 +163,69 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: C
   // its deposit or confirmed), with the same events; a request waits for the artist.
   const start = instant ? instantStart(service.depositCents, service.currency, policy, startsAt, now) : null;
 
+  const bookingId = randomUUID();
+  const status = start ? start.set.status : ('requested' as const);
+  const requestFields = {
+    status: 'requested' as const,
+    depositStatus: service.depositCents > 0 ? ('pending' as const) : ('not_required' as const),
+    respondBy: new Date(Math.min(now + REQUEST_RESPONSE_HOURS * HOUR, startsAt.getTime())),
+  };
+  const stateFields = start ? start.set : requestFields;
+  const events: BookingEventInput[] = [
+    { bookingId, actorId: user.id, fromStatus: null, toStatus: 'requested', action: 'created', data: { instant } },
+    ...(start?.events ?? []).map((e) => ({ ...e, bookingId, actorId: user.id })),
+  ];
+  const deadline = scheduledBookingJob({ id: bookingId, status, startsAt, respondBy: stateFields.respondBy, depositDueAt: ('depositDueAt' in stateFields && stateFields.depositDueAt) || null }, now);
+
+  /**
+   * The booking, its events and its jobs in one statement. A booking that holds its slot at once
+   * takes the artist's row lock first (the artist id is read FOR UPDATE as the row is built), which
+   * serialises the artist's slot-holding inserts: a lost race fails the exclusion check at once
+   * instead of deadlocking on the other's index entry.
+   */
+  const insertBooking = async (q: DbOrTx): Promise<BookingRow> => {
+    const { writes } = bookingEventWrites(q, events, { jobs: deadline ? [deadline] : [] });
+    const [row] = await q
+      .with(...writes.map((w, i) => q.$with(`write_${i}`, {}).as(w)))
+      .insert(bookings)
+      .values({
+        id: bookingId,
+        artistId: instant ? sql<string>`(SELECT ${artistProfiles.id} FROM ${artistProfiles} WHERE ${artistProfiles.id} = ${artist.id} FOR UPDATE)` : artist.id,
+        clientId: user.id,
+        serviceId: service.id,
+        flashDesignId: input.flashDesignId ?? null,
+        mode: input.mode ?? 'in_person',
+        startsAt,
+        endsAt,
+        clientTimezone: input.clientTimezone ?? 'UTC',
+        idea: input.idea,
+        placement: input.placement ?? null,
+        size: input.size ?? null,
+        colour: input.colour ?? null,
+        depositCents: service.depositCents,
+        currency: service.currency,
+        idempotencyKey: idempotencyKey ?? null,
+        policy,
+        policyAcceptedAt: new Date(now),
+        instant,
+        ...stateFields,
+      })
+      .returning();
+    if (!row) throw new Error('booking insert returned no row');
+    return row;
+  };
+
   let created: { row: BookingRow; images: TBookingImage[] };
   try {
-    created = await db.transaction(async (tx) => {
-      // Serialises the artist's slot-holding inserts: a lost race fails the exclusion check at once instead of deadlocking.
-      if (instant) await lockArtistSchedule(tx, artist.id);
-      if (input.flashDesignId) await reserveFlashDesign(tx, input.flashDesignId);
-      const [row] = await tx
-        .insert(bookings)
-        .values({
-          artistId: artist.id,
-          clientId: user.id,
-          serviceId: service.id,
-          flashDesignId: input.flashDesignId ?? null,
-          mode: input.mode ?? 'in_person',
-          startsAt,
-          endsAt,
-          clientTimezone: input.clientTimezone ?? 'UTC',
-          idea: input.idea,
-          placement: input.placement ?? null,
-          size: input.size ?? null,
-          colour: input.colour ?? null,
-          depositCents: service.depositCents,
-          currency: service.currency,
-          idempotencyKey: idempotencyKey ?? null,
-          policy,
-          policyAcceptedAt: new Date(now),
-          instant,
-          ...(start
-            ? start.set
-            : { status: 'requested' as const, depositStatus: service.depositCents > 0 ? ('pending' as const) : ('not_required' as const), respondBy: new Date(Math.min(now + REQUEST_RESPONSE_HOURS * HOUR, startsAt.getTime())) }),
-        })
-        .returning();
-      if (!row) throw new Error('booking insert returned no row');
-      const images = await attachImages(tx, user.id, row.id, imageIds);
-      const events: BookingEventInput[] = [
-        { bookingId: row.id, actorId: user.id, fromStatus: null, toStatus: 'requested', action: 'created', data: { instant } },
-        ...(start?.events ?? []).map((e) => ({ ...e, bookingId: row.id, actorId: user.id })),
-      ];
-      const deadline = scheduledBookingJob(row, now);
-      await recordBookingEvents(tx, events, { jobs: deadline ? [deadline] : [] });
-      return { row, images };
-    });
+    // A single statement is atomic by itself; a flash design or photos need a transaction around it.
+    created =
+      input.flashDesignId || imageIds.length > 0
+        ? await db.transaction(async (tx) => {
+            if (input.flashDesignId) await reserveFlashDesign(tx, input.flashDesignId);
+            const row = await insertBooking(tx);
+            return { row, images: await attachImages(tx, user.id, row.id, imageIds) };
+          })
+        : { row: await insertBooking(db), images: [] };
   } catch (error) {
     // A concurrent twin with the same key won the race: answer what it created.
     if (idempotencyKey && (error instanceof AppError || pgErrorCode(error) === '23505')) {

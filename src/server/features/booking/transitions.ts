@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { REMINDER_BEFORE_HOURS, type TBookingStatus } from '../../../shared/booking-rules.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
-import { cancelPendingJobs, enqueueJob, enqueueJobs, type EnqueueJob } from '../../jobs/queue.ts';
+import { cancelPendingJobs, enqueueJob, enqueueJobs, newJobsInsert, type EnqueueJob } from '../../jobs/queue.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -35,14 +35,24 @@ export async function recordBookingEvent(tx: DbOrTx, event: BookingEventInput): 
 const notifiedIn = new WeakMap<object, Set<string>>();
 
 /**
- * Append events to the booking's timeline in one INSERT; call inside the transaction that made the
- * change. The first events of a booking in a transaction also enqueue a `booking.notify` job (keyed
- * by the first event, so it is sent once) that tells the people concerned about every event of
- * that moment — the handler decides who hears about which action. `jobs`: other new jobs to write
- * in the same INSERT as the notice (e.g. a new booking's deadline). Returns the events' ids, in order.
+ * Append events to the booking's timeline in one statement; call inside the transaction that made
+ * the change. The first events of a booking in a transaction also enqueue a `booking.notify` job
+ * (keyed by the first event, so it is sent once) that tells the people concerned about every event
+ * of that moment — the handler decides who hears about which action. `jobs`: other new jobs to
+ * write in the same statement (e.g. a new booking's deadline). Returns the events' ids, in order.
  */
 export async function recordBookingEvents(tx: DbOrTx, events: BookingEventInput[], opts: { jobs?: Omit<EnqueueJob, 'replace'>[] } = {}): Promise<string[]> {
-  if (events.length === 0) return [];
+  const { ids, writes } = bookingEventWrites(tx, events, opts);
+  if (writes.length > 0) await tx.execute(withWrites(writes.slice(0, -1), writes.at(-1)!));
+  return ids;
+}
+
+/**
+ * The writes of recordBookingEvents, unexecuted: the events' INSERT and the jobs' INSERT, to run in
+ * one statement (see withWrites) — together, or as part of the change itself (createBooking).
+ */
+export function bookingEventWrites(tx: DbOrTx, events: BookingEventInput[], opts: { jobs?: Omit<EnqueueJob, 'replace'>[] } = {}): { ids: string[]; writes: SQL[] } {
+  if (events.length === 0) return { ids: [], writes: [] };
   // Ids made here, so the first event's id is known without relying on the order RETURNING answers in.
   const rows = events.map((e) => ({ ...e, id: randomUUID(), note: e.note ?? null, data: e.data ?? {} }));
   const list = [...(opts.jobs ?? [])];
@@ -56,8 +66,18 @@ export async function recordBookingEvents(tx: DbOrTx, events: BookingEventInput[
     list.unshift({ kind: 'booking.notify', payload: { bookingId, eventId: first.id, action: first.action, actorId: first.actorId }, dedupeKey: `booking.notify:${first.id}` });
     if (scope) notifiedIn.set(scope, (seen ?? new Set()).add(bookingId));
   }
-  await enqueueJobs(tx, list, { alongside: tx.insert(bookingEvents).values(rows).getSQL() });
-  return rows.map((r) => r.id);
+  const jobsInsert = newJobsInsert(tx, list);
+  return { ids: rows.map((r) => r.id), writes: [tx.insert(bookingEvents).values(rows).getSQL(), ...(jobsInsert ? [jobsInsert.getSQL()] : [])] };
+}
+
+/**
+ * `main` with `writes` as data-modifying WITH queries: one statement, one snapshot, all or nothing.
+ * PostgreSQL runs every such write to completion whether or not anything reads it, and checks
+ * foreign keys at the end of the statement, so a write may refer to a row `main` inserts.
+ */
+export function withWrites(writes: SQL[], main: SQL): SQL {
+  if (writes.length === 0) return main;
+  return sql`WITH ${sql.join(writes.map((w, i) => sql`${sql.raw(`write_${i}`)} AS (${w})`), sql`, `)} ${main}`;
 }
 
 /** Dedupe keys of the per-booking jobs; one of each per booking at a time. */
