@@ -1,5 +1,5 @@
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, UNSAFE_ErrorResponseImpl, type RouteObject } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
@@ -10,9 +10,18 @@ import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { SW_UPDATE_CHECK_MS } from '../shared/limits.ts';
 import './styles.css';
 
+/**
+ * Ends the current task and resumes in a new one. Start-up runs in several tasks (the entry's
+ * evaluation, route matching, starting the page's chunks, creating the router, hydration) rather
+ * than two or three long ones, so the browser can paint and handle input in between, and none of
+ * them counts as a long task on a slow phone (bench/README.md, Lighthouse).
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Load the lazy modules of the current page first, so hydration sees the same tree as the server. */
 async function preloadLazyMatches(routes: RouteObject[]) {
   const matches = matchRoutes(routes, window.location) ?? [];
+  await yieldToBrowser();
   await Promise.all(
     matches.map(async (m) => {
       const lazy = m.route.lazy;
@@ -24,6 +33,7 @@ async function preloadLazyMatches(routes: RouteObject[]) {
 }
 
 async function start() {
+  await yieldToBrowser();
   const queryClient = createQueryClient();
   const stateElement = document.getElementById(SSR_STATE_ELEMENT_ID);
   const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as SsrState) : null;
@@ -38,14 +48,22 @@ async function start() {
       ? Object.fromEntries(Object.entries(state.errors).map(([id, e]) => [id, new UNSAFE_ErrorResponseImpl(e.status, e.statusText, e.data)]))
       : null;
     const router = createBrowserRouter(routes, { hydrationData: { loaderData: state.loaderData, errors } });
-    hydrateRoot(
-      rootElement,
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
+    await yieldToBrowser();
+    // Hydrating inside a transition lets React yield to the browser every few milliseconds instead
+    // of walking the whole page in one task (a default-priority hydration is never time-sliced):
+    // that single task was most of the pages' total blocking time (bench/README.md, Lighthouse).
+    // The page is already painted, and a click before hydration ends still hydrates at once and is
+    // replayed. React Router's own entry.client does the same.
+    startTransition(() => {
+      hydrateRoot(
+        rootElement,
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      );
+    });
   } else {
     const router = createBrowserRouter(routes);
     createRoot(rootElement).render(
@@ -64,7 +82,10 @@ async function start() {
 listenForInstallPrompt();
 if (!import.meta.env.DEV) {
   const register = () => void import('./lib/service-worker.ts').then((m) => m.registerServiceWorker({ updateIntervalMs: SW_UPDATE_CHECK_MS }));
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // In a task of its own once the browser is idle: the load event fires at the end of the entry's
+  // evaluation, and starting the worker's chunks there made that long task longer still.
+  const registerWhenIdle = () => void ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 2_000 }) : setTimeout(register, 0));
+  if (document.readyState === 'complete') registerWhenIdle();
+  else window.addEventListener('load', registerWhenIdle, { once: true });
 }
 void start();

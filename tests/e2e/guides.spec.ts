@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, waitForHydrated } from './shell-helpers.ts';
+import { FEATURE_PAGE_PATHS, SUPPORT_PATH, VIRTUAL_CONSULTATIONS_PATH } from '../../src/shared/feature-paths.ts';
 
 const GUIDES = [
   { path: '/piercing-styles', h1: 'Piercing styles', anchors: ['ear-piercings', 'facial-piercings', 'body-piercings'] },
@@ -7,20 +8,7 @@ const GUIDES = [
   { path: '/tattoo-styles', h1: 'Tattoo styles', anchors: ['featured-styles', 'style-categories', 'choosing-guide', 'artist-consultation'] },
 ];
 
-const FEATURE_PATHS = [
-  '/features/smart-discovery',
-  '/features/seamless-booking',
-  '/features/virtual-consultations',
-  '/features/digital-consent',
-  '/features/secure-payments',
-  '/features/aftercare-automation',
-  '/features/real-time-messaging',
-  '/features/analytics-dashboard',
-  '/features/flash-design-gallery',
-  '/features/identity-safety',
-  '/virtual-consultations',
-  '/support',
-];
+const FEATURE_PATHS = [...FEATURE_PAGE_PATHS, VIRTUAL_CONSULTATIONS_PATH, SUPPORT_PATH];
 
 
 test.describe('guide pages', () => {

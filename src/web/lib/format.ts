@@ -1,6 +1,17 @@
+// Building an Intl.NumberFormat costs far more than using one, and /artists formats two prices per
+// card while it hydrates: one formatter per currency and precision, kept by the module.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Money in minor units → "$150" (no cents when whole). */
 export function formatMoney(cents: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+  const fractionDigits = cents % 100 === 0 ? 0 : 2;
+  const key = `${currency}:${fractionDigits}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: fractionDigits });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }
 
 export function formatDuration(minutes: number): string {

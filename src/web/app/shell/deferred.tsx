@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -21,7 +21,9 @@ export function deferred<P extends object>(loader: Loader<P>, idleTimeoutMs = 2_
     useEffect(() => {
       if (Component) return;
       let cancelled = false;
-      const run = () => void preload().then((c) => !cancelled && setComponent(() => c));
+      // A transition, so rendering the loaded piece (Radix toasts, banners) yields to the browser
+      // instead of running as one long task while the page is still loading.
+      const run = () => void preload().then((c) => !cancelled && startTransition(() => setComponent(() => c)));
       const idle = window.requestIdleCallback?.(run, { timeout: idleTimeoutMs });
       const timer = idle === undefined ? setTimeout(run, 200) : undefined;
       return () => {

@@ -1,12 +1,7 @@
 import { useEffect } from 'react';
-import { matchPath, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { HOME_PREFETCH_DELAY_MS, PREFETCH_IDLE_TIMEOUT_MS, PREFETCH_STAGGER_MS, prefetchTargets } from '../prefetch-hints.ts';
-import { pageImporters } from '../page-registry.ts';
-
-function importerFor(path: string) {
-  for (const [pattern, importer] of pageImporters) if (matchPath(pattern, path)) return importer;
-  return null;
-}
+import { importerFor } from '../page-registry.ts';
 
 /** Loads the code of the pages a visitor is likely to open next, when the browser is idle. */
 export function Prefetch() {

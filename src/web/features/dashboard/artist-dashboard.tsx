@@ -13,7 +13,7 @@ import { Button } from '../../ui/button.tsx';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { ClientBookings } from './client-dashboard.tsx';
 import { bookingPagesOptions, depositSummaryOptions, recentLedgerOptions, resetCalendarLink } from './dashboard-api.ts';
-import { BookingActionButton, CARD, depositLine, DIALOG_ACTIONS, ErrorNote, formatTimeRange, formatWhen, Section, Skeleton, StatusBadge, useHydrated } from './dashboard-parts.tsx';
+import { BookingActionButton, CARD, depositLine, DIALOG_ACTIONS, ErrorNote, formatTimeRange, formatWhen, Section, ShowMore, Skeleton, StatusBadge, useHydrated } from './dashboard-parts.tsx';
 import type { DepositBar } from './deposit-chart.tsx';
 
 const DepositChart = lazy(() => import('./deposit-chart.tsx'));
@@ -144,11 +144,7 @@ function ArtistList({ scope, zone, label, empty, kind = 'booking' }: { scope: TB
           {items.map((b) => (kind === 'request' ? <RequestItem key={b.id} booking={b} zone={zone} /> : <ArtistBookingItem key={b.id} booking={b} zone={zone} />))}
         </ul>
       ) : null}
-      {pages.hasNextPage ? (
-        <Button variant="secondary" className="mt-4" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-          {pages.isFetchingNextPage ? 'Loading…' : 'Show more'}
-        </Button>
-      ) : null}
+      <ShowMore pages={pages} />
     </div>
   );
 }

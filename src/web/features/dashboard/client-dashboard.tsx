@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { bookingPagesOptions, leaveWaitlist, myReviewsOptions, waitlistOptions } from './dashboard-api.ts';
 import { useBrowserZone } from '../../lib/browser-zone.ts';
-import { depositLine, ErrorNote, formatWhen, Section, Skeleton, StatusBadge } from './dashboard-parts.tsx';
+import { depositLine, ErrorNote, formatWhen, Section, ShowMore, Skeleton, StatusBadge } from './dashboard-parts.tsx';
 
 function BookingItem({ booking, zone, extra }: { booking: TBooking; zone: string; extra?: React.ReactNode }) {
   const deposit = depositLine(booking);
@@ -109,11 +109,7 @@ function BookingList({ scope, zone, title, empty }: { scope: 'upcoming' | 'past'
             ))}
           </ul>
         ) : null}
-        {pages.hasNextPage ? (
-          <Button variant="secondary" className="mt-4" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            {pages.isFetchingNextPage ? 'Loading…' : 'Show more'}
-          </Button>
-        ) : null}
+        <ShowMore pages={pages} />
       </Section>
     </>
   );

@@ -184,3 +184,13 @@ export function BookingActionButton({ booking, action, label }: { booking: TBook
     </Dialog.Root>
   );
 }
+
+/** "Show more" under a paged booking list. */
+export function ShowMore({ pages }: { pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> } }) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <Button variant="secondary" className="mt-4" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+      {pages.isFetchingNextPage ? 'Loading…' : 'Show more'}
+    </Button>
+  );
+}
