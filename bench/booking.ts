@@ -302,11 +302,14 @@ async function runLoops(concurrency: number, seconds: number, call: () => Promis
 }
 
 /**
- * `--direct-availability --data-dir D [--database-url U] --targets F --seconds S --warmup W --concurrency C`:
- * what the route does after routing — validate the query, getAvailability() — without HTTP.
+ * `--direct-availability --data-dir D [--database-url U] --targets F --seconds S --warmup W --concurrency C [--fresh]`:
+ * what the route does after routing — validate the query, getPublicAvailability() (answers reused
+ * while the artist's schedule version holds) — without HTTP; with `--fresh`, getAvailability(),
+ * which reads and computes every answer (what a request costs right after a schedule change).
  */
 async function directAvailability(): Promise<void> {
-  const { getAvailability } = await import('../src/server/features/availability/service.ts');
+  const { getAvailability, getPublicAvailability } = await import('../src/server/features/availability/service.ts');
+  const answerOf = process.argv.includes('--fresh') ? getAvailability : getPublicAvailability;
   const { ZAvailabilityQuery } = await import('../src/shared/contracts/availability.ts');
   const targets = (JSON.parse(readFileSync(requiredArg('--targets'), 'utf8')) as PreparedAvailability).targets;
   const { app, database } = await openApp({ dataDir: requiredArg('--data-dir'), databaseUrl: arg('--database-url'), port: 0, logger: false });
@@ -314,7 +317,7 @@ async function directAvailability(): Promise<void> {
     let next = 0;
     const call = async () => {
       const t = targets[next++ % targets.length]!;
-      const answer = await getAvailability(app.ctx, t.artistId, ZAvailabilityQuery.parse({ from: t.from, to: t.to, serviceId: t.serviceId }));
+      const answer = await answerOf(app.ctx, t.artistId, ZAvailabilityQuery.parse({ from: t.from, to: t.to, serviceId: t.serviceId }));
       if (answer.slots.length === 0) throw new Error(`${t.label}: no slots`);
     };
     const concurrency = Number(requiredArg('--concurrency'));
@@ -764,6 +767,8 @@ type AvailabilityRow = {
   meanSlots: number;
   http: HttpResult;
   direct: DirectResult;
+  /** In-process with no reuse: every answer read and computed (the cost right after a schedule change). */
+  computedEveryTime: DirectResult;
   ratio: number;
   p95Met: boolean;
   rounds: Array<{ rps: number; p95: number; directQps: number; directP95: number }>;
@@ -785,6 +790,7 @@ async function benchAvailability(kind: DatabaseKind, s: Settings, cleanups: Clea
 
   const httpRuns: HttpResult[] = [];
   const directRuns: DirectResult[] = [];
+  const freshRuns: DirectResult[] = [];
   for (let round = 1; round <= s.rounds; round++) {
     const { server, base } = await startApp(db, cleanups);
     for (const [i, p] of paths.entries()) {
@@ -798,22 +804,18 @@ async function benchAvailability(kind: DatabaseKind, s: Settings, cleanups: Clea
     if (s.warmup > 0) await load(base, server, s.warmup, s.connections, next);
     httpRuns.push(await load(base, server, s.seconds, s.connections, next));
     await stopChild(server);
-    process.stderr.write(`availability, ${kind}, round ${round}/${s.rounds}: getAvailability() in-process (${s.connections} concurrent, ${s.seconds} s)…\n`);
-    directRuns.push(
-      await runChild<DirectResult>(
-        '--direct-availability',
-        [...db.args, '--targets', targetsFile, '--seconds', String(s.seconds), '--warmup', String(s.warmup), '--concurrency', String(s.connections)],
-        db.env,
-        cleanups,
-        10 * 60_000,
-      ),
-    );
+    const directArgs = [...db.args, '--targets', targetsFile, '--seconds', String(s.seconds), '--warmup', String(s.warmup), '--concurrency', String(s.connections)];
+    process.stderr.write(`availability, ${kind}, round ${round}/${s.rounds}: getPublicAvailability() in-process (${s.connections} concurrent, ${s.seconds} s)…\n`);
+    directRuns.push(await runChild<DirectResult>('--direct-availability', directArgs, db.env, cleanups, 10 * 60_000));
+    process.stderr.write(`availability, ${kind}, round ${round}/${s.rounds}: getAvailability(), every answer computed (${s.connections} concurrent, ${s.seconds} s)…\n`);
+    freshRuns.push(await runChild<DirectResult>('--direct-availability', [...directArgs, '--fresh'], db.env, cleanups, 10 * 60_000));
   }
   const http = medianHttp(httpRuns);
   const direct = medianDirect(directRuns);
   return {
     database: kind,
     queries: paths.length,
+    computedEveryTime: medianDirect(freshRuns),
     meanSlots: prepared.targets.reduce((n, t) => n + t.slots, 0) / prepared.targets.length,
     http,
     direct,
@@ -1058,7 +1060,7 @@ async function main() {
       console.log(`\nAvailability, ${AVAILABILITY_DAYS} days per request (target: p95 ≤ ${TARGET_AVAILABILITY_P95_MS} ms at ${settings.connections} connections)\n`);
       printTable(
         [
-          ['database', 'queries', 'slots/answer', 'API req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'API CPU µs/req', 'direct calls/s', 'direct p95', 'direct CPU µs', 'API/direct', 'non-200', 'errors'],
+          ['database', 'queries', 'slots/answer', 'API req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'API CPU µs/req', 'direct calls/s', 'direct p95', 'direct CPU µs', 'API/direct', 'computed every time: calls/s', 'p95', 'CPU µs', 'non-200', 'errors'],
           ...availability.map((r) => [
             r.database,
             String(r.queries),
@@ -1072,6 +1074,9 @@ async function main() {
             ms(r.direct.p95),
             cpu(r.direct.cpuUsPerCall),
             `${(r.ratio * 100).toFixed(0)}%`,
+            r.computedEveryTime.qps.toFixed(0),
+            ms(r.computedEveryTime.p95),
+            cpu(r.computedEveryTime.cpuUsPerCall),
             String(r.http.requests - (r.http.statuses['200'] ?? 0)),
             String(r.http.errors + r.http.timeouts),
           ]),
