@@ -11,6 +11,8 @@ const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const only = process.argv[2]; // optional: "unit" or "e2e"
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Names of the tests that failed, printed above the summary so a CI log's tail says which. */
+const failures = [];
 let exitCode = 0;
 
 function run(cmd, args, env = {}) {
@@ -38,7 +40,17 @@ if (only !== 'e2e') {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-  } else totals.failed += 1;
+    for (const file of r.testResults) {
+      const rel = path.relative(root, file.name);
+      const failed = file.assertionResults.filter((t) => t.status === 'failed');
+      for (const t of failed) failures.push(`vitest ${rel} › ${t.fullName}`);
+      // A file that failed to load has no failed assertions but still failed.
+      if (file.status === 'failed' && failed.length === 0) failures.push(`vitest ${rel} (${file.message || 'failed to run'})`);
+    }
+  } else {
+    totals.failed += 1;
+    failures.push('vitest wrote no report');
+  }
 }
 
 if (only !== 'unit') {
@@ -63,7 +75,30 @@ if (only !== 'unit') {
     totals.passed += s.expected;
     totals.failed += s.unexpected + s.flaky;
     totals.skipped += s.skipped;
-  } else totals.failed += 1;
+    collectPlaywrightFailures(JSON.parse(readFileSync(out, 'utf8')).suites ?? [], []);
+  } else {
+    totals.failed += 1;
+    failures.push('playwright wrote no report');
+  }
+}
+
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const scope = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          failures.push(`playwright ${spec.file}:${spec.line} › ${[...scope, spec.title].join(' › ')} (${t.status})`);
+        }
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], scope);
+  }
+}
+
+if (failures.length > 0) {
+  console.log(`\nFailed tests (${failures.length}):`);
+  for (const f of failures) console.log(`  ✗ ${f}`);
 }
 
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
