@@ -66,6 +66,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => {
     // An idle client dropped by the server; the pool replaces it on next checkout.
   });
+  keepConnectionsOnStatementErrors(pool, pg.default.DatabaseError);
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   const listenClient = { current: null as null | import('pg').PoolClient };
   return {
@@ -89,6 +90,36 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/**
+ * pg-pool's `query()` closes its connection after any error, a refused statement included, so each
+ * expected refusal (a slot taken: the exclusion constraint's 23P01, a unique key) cost a new backend
+ * (fork, authentication, statements prepared again): under booking contention most connections
+ * lived a fraction of a second. An error PostgreSQL reports for a statement leaves the connection
+ * ready for the next; only other errors (socket, protocol, FATAL) retire it. Drizzle runs every
+ * statement outside a transaction through this method.
+ */
+function keepConnectionsOnStatementErrors(pool: import('pg').Pool, DatabaseError: typeof import('pg').DatabaseError): void {
+  const onCheckedOutError = () => {
+    // A connection lost mid-statement also rejects the statement, which retires it below.
+  };
+  const query = async (config: unknown, values?: unknown) => {
+    const client = await pool.connect();
+    client.on('error', onCheckedOutError);
+    try {
+      const result: unknown = await client.query(config as string, values as unknown[]);
+      client.off('error', onCheckedOutError);
+      client.release();
+      return result;
+    } catch (error) {
+      client.off('error', onCheckedOutError);
+      const statementRefused = error instanceof DatabaseError && error.severity === 'ERROR';
+      client.release(statementRefused ? undefined : (error as Error));
+      throw error;
+    }
+  };
+  pool.query = query as typeof pool.query;
 }
 
 async function openPglite(dir: string): Promise<Database> {
