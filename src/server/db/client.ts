@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgPreparedQuery, type PgQueryResultHKT, type PgSession, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -29,6 +29,30 @@ export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
     let query = prepared.get(db);
     if (!query) prepared.set(db, (query = build(db)));
     return query;
+  };
+}
+
+export type PreparedSql<Row> = (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]>;
+const dialect = new PgDialect();
+/**
+ * A raw statement with placeholders (`sql.placeholder('x')`), prepared by name: its SQL is built
+ * once per process, and PostgreSQL parses and plans it once per connection instead of on every
+ * call. Runs on a database or inside a transaction. One name, one statement text.
+ */
+export function preparedSql<Row>(name: string, build: () => SQL): PreparedSql<Row> {
+  let query: Query | undefined;
+  const perSession = new WeakMap<object, PgPreparedQuery<PreparedQueryConfig>>();
+  return async (db, values) => {
+    // Drizzle has no public way to prepare raw SQL; its session's prepareQuery is what `.prepare(name)` calls.
+    const session = (db as unknown as { session: PgSession }).session;
+    let prepared = perSession.get(session);
+    if (!prepared) {
+      query ??= dialect.sqlToQuery(build());
+      prepared = session.prepareQuery(query, undefined, name, false);
+      perSession.set(session, prepared);
+    }
+    const result = (await prepared.execute(values)) as { rows: Row[] };
+    return result.rows;
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { SLOT_HOLDING_STATUSES } from '../../../shared/booking-rules.ts';
 import { computeSlots, type BusyInterval, type ComputeSlotsInput, type DateSpan, type GuestSpotSpan, type WeeklyHours } from '../../../shared/availability.ts';
 import { findCity, findCityByName } from '../../../shared/cities.ts';
@@ -21,7 +21,7 @@ import type { TWeeklyHours } from '../../../shared/contracts/artist-profile.ts';
 import { addDays, dateKey, localDateOf, parseDateKey, zonedTimeToUtc } from '../../../shared/zoned-time.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
-import { preparedPerDatabase, queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { preparedPerDatabase, preparedSql, queryRows, type Db, type DbOrTx, type PreparedSql } from '../../db/client.ts';
 import { artistProfiles, artistTimeOff, availabilityVersions, guestSpots, services } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, validate } from '../../http/app-error.ts';
 
@@ -78,26 +78,35 @@ type InputRow = { kind: 'off' | 'spot' | 'busy'; artist_id: string; a: string; b
  * Time off, guest spots and time-holding bookings around [fromMs, toMs) of the artists `artistIs`
  * selects (an SQL condition on an artist id column), as rows of one shape.
  */
-function inputRowsSql(artistIs: (column: SQL) => SQL, fromMs: number, toMs: number, ignoreBookingId?: string): SQL {
-  // A local day of any zone lies within the UTC dates either side of it; a buffer is at most a couple of hours.
-  const fromKey = new Date(fromMs - DAY).toISOString().slice(0, 10);
-  const toKey = new Date(toMs + DAY).toISOString().slice(0, 10);
-  const fromTs = new Date(fromMs - DAY).toISOString();
-  const toTs = new Date(toMs + DAY).toISOString();
+/** The engine inputs' window around [fromMs, toMs): a local day of any zone lies within the UTC dates either side of it; a buffer is at most a couple of hours. */
+function inputWindow(fromMs: number, toMs: number) {
+  return {
+    fromKey: new Date(fromMs - DAY).toISOString().slice(0, 10),
+    toKey: new Date(toMs + DAY).toISOString().slice(0, 10),
+    fromTs: new Date(fromMs - DAY).toISOString(),
+    toTs: new Date(toMs + DAY).toISOString(),
+  };
+}
+type InputWindow = ReturnType<typeof inputWindow>;
+/** A value bound now, or a placeholder a prepared statement binds per call. */
+type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
+
+/** Time off, guest spots and time-holding bookings in the window, as rows of one shape (`kind` tells them apart). */
+function inputRowsSql(artistIs: (column: SQL) => SQL, w: Bound<InputWindow>, ignoreBookingId?: Placeholder): SQL {
   return sql`
     SELECT 'off' AS kind, o.artist_id, o.starts_on::text AS a, o.ends_on::text AS b, NULL AS timezone, NULL AS city, NULL AS country, NULL AS venue
     FROM artist_time_off o
-    WHERE ${artistIs(sql`o.artist_id`)} AND o.ends_on >= ${fromKey}::date AND o.starts_on <= ${toKey}::date
+    WHERE ${artistIs(sql`o.artist_id`)} AND o.ends_on >= ${w.fromKey}::date AND o.starts_on <= ${w.toKey}::date
     UNION ALL
     SELECT 'spot', g.artist_id, g.starts_on::text, g.ends_on::text, g.timezone, g.city, g.country, g.venue
     FROM guest_spots g
-    WHERE ${artistIs(sql`g.artist_id`)} AND g.ends_on >= ${fromKey}::date AND g.starts_on <= ${toKey}::date
+    WHERE ${artistIs(sql`g.artist_id`)} AND g.ends_on >= ${w.fromKey}::date AND g.starts_on <= ${w.toKey}::date
     UNION ALL
     SELECT 'busy', b.artist_id, (extract(epoch FROM b.starts_at) * 1000)::bigint::text, (extract(epoch FROM b.ends_at) * 1000)::bigint::text, NULL, NULL, NULL, NULL
     FROM bookings b
     WHERE ${artistIs(sql`b.artist_id`)} AND b.status IN (${sql.join(TIME_HOLDING_STATUSES.map((st) => sql`${st}`), sql`, `)})
-      AND b.ends_at > ${fromTs}::timestamptz AND b.starts_at < ${toTs}::timestamptz
-      ${ignoreBookingId ? sql`AND b.id <> ${ignoreBookingId}::uuid` : sql``}
+      AND b.ends_at > ${w.fromTs}::timestamptz AND b.starts_at < ${w.toTs}::timestamptz
+      ${ignoreBookingId ? sql`AND (${ignoreBookingId}::uuid IS NULL OR b.id <> ${ignoreBookingId}::uuid)` : sql``}
   `;
 }
 
@@ -112,7 +121,7 @@ async function loadInputs(db: DbOrTx, artistIds: string[], fromMs: number, toMs:
   const out = new Map<string, Inputs>(artistIds.map((id) => [id, { timeOff: [], guestSpots: [], busy: [] }]));
   if (artistIds.length === 0) return out;
   const ids = sql`ARRAY[${sql.join(artistIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
-  const rows = await queryRows<InputRow>(db, inputRowsSql((column) => sql`${column} = ANY(${ids})`, fromMs, toMs));
+  const rows = await queryRows<InputRow>(db, inputRowsSql((column) => sql`${column} = ANY(${ids})`, inputWindow(fromMs, toMs)));
   for (const r of rows) {
     const entry = out.get(r.artist_id);
     if (entry) addInputRow(entry, r);
@@ -184,23 +193,29 @@ async function readSchedule(db: DbOrTx, idOrSlug: string, query: TAvailabilityQu
 export type ScheduleWith<T> = Schedule & { also: T };
 
 /**
- * readSchedule, plus `also`: a JSON expression over the artist's row (`artist.<column>`) that a
- * caller reading the schedule anyway wants in the same round trip (booking creation: the artist's
- * booking rules, the service, an earlier request with the same key). 404 when there is no artist.
+ * What a caller reading the schedule anyway wants in the same round trip (booking creation: the
+ * artist's booking rules, the service, an earlier request with the same key): a JSON expression
+ * over the artist's row (`artist.<column>`) with placeholders, and their values for this call.
+ * `name` names the statement it is part of, so each `also` is one prepared statement.
  */
-export async function readScheduleWith<T = null>(
-  db: DbOrTx,
-  idOrSlug: string,
-  query: TAvailabilityQuery,
-  now: number,
-  opts: { ignoreBookingId?: string; also?: SQL },
-): Promise<ScheduleWith<T>> {
-  const ignoreBookingId = opts.ignoreBookingId;
-  const where = UUID.test(idOrSlug) ? sql`a.id = ${idOrSlug}::uuid` : sql`a.slug = ${idOrSlug.toLowerCase()}`;
-  const [fromMs, toMs] = roughWindow(query, now);
-  const rows = await queryRows<ScheduleRow>(
-    db,
-    sql`
+export type ScheduleAlso = { name: string; sql: () => SQL; values: Record<string, unknown> };
+
+const scheduleStatements = new Map<string, PreparedSql<ScheduleRow>>();
+/**
+ * The schedule statement for an artist looked up by id or by profile name, with `also` or without:
+ * prepared, so PostgreSQL plans it once per connection (planning cost it three times the
+ * execution when it was sent as new text each time) and the SQL is built once per process.
+ */
+function scheduleStatement(lookup: 'id' | 'slug', also: ScheduleAlso | undefined): PreparedSql<ScheduleRow> {
+  const name = `schedule_by_${lookup}_${also?.name ?? 'plain'}`;
+  let statement = scheduleStatements.get(name);
+  if (!statement) {
+    const artist = sql.placeholder('artist');
+    const where = lookup === 'id' ? sql`a.id = ${artist}::uuid` : sql`a.slug = ${artist}`;
+    const w: Bound<InputWindow> = { fromKey: sql.placeholder('fromKey'), toKey: sql.placeholder('toKey'), fromTs: sql.placeholder('fromTs'), toTs: sql.placeholder('toTs') };
+    statement = preparedSql<ScheduleRow>(
+      name,
+      () => sql`
       WITH artist AS (SELECT a.* FROM artist_profiles a WHERE ${where} LIMIT 1)
       SELECT 'artist' AS kind, artist.id AS artist_id,
              json_build_object(
@@ -209,14 +224,35 @@ export async function readScheduleWith<T = null>(
                'services', coalesce((SELECT json_agg(json_build_object('id', s.id, 'kind', s.kind, 'durationMinutes', s.duration_minutes) ORDER BY s.duration_minutes, s.created_at)
                                      FROM services s WHERE s.artist_id = artist.id AND s.active), '[]'::json),
                'version', coalesce((SELECT v.version FROM availability_versions v WHERE v.artist_id = artist.id), 0),
-               'also', ${opts.also ?? sql`NULL`}
+               'also', ${also ? also.sql() : sql`NULL`}
              )::text AS a,
              NULL AS b, NULL AS timezone, NULL AS city, NULL AS country, NULL AS venue
       FROM artist
       UNION ALL
-      ${inputRowsSql((column) => sql`${column} = (SELECT id FROM artist)`, fromMs, toMs, ignoreBookingId)}
+      ${inputRowsSql((column) => sql`${column} = (SELECT id FROM artist)`, w, sql.placeholder('ignoreBookingId'))}
     `,
-  );
+    );
+    scheduleStatements.set(name, statement);
+  }
+  return statement;
+}
+
+/** readSchedule, plus `also` (ScheduleAlso). 404 when there is no artist. */
+export async function readScheduleWith<T = null>(
+  db: DbOrTx,
+  idOrSlug: string,
+  query: TAvailabilityQuery,
+  now: number,
+  opts: { ignoreBookingId?: string; also?: ScheduleAlso },
+): Promise<ScheduleWith<T>> {
+  const byId = UUID.test(idOrSlug);
+  const [fromMs, toMs] = roughWindow(query, now);
+  const rows = await scheduleStatement(byId ? 'id' : 'slug', opts.also)(db, {
+    ...opts.also?.values,
+    artist: byId ? idOrSlug : idOrSlug.toLowerCase(),
+    ...inputWindow(fromMs, toMs),
+    ignoreBookingId: opts.ignoreBookingId ?? null,
+  });
   const head = rows.find((r) => r.kind === 'artist');
   if (!head) throw notFound('That artist');
   const h = (typeof head.a === 'string' ? JSON.parse(head.a) : head.a) as ScheduleHead;

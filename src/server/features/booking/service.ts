@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { artistProfiles, bookingImages, bookings } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
-import { computeAvailability, getAvailability, invalidateAvailabilityCache, readScheduleWith, type ScheduleWith } from '../availability/service.ts';
+import { computeAvailability, getAvailability, invalidateAvailabilityCache, readScheduleWith, type ScheduleAlso, type ScheduleWith } from '../availability/service.ts';
 import { assertFlashBookable, reserveFlashDesign } from '../flash/service.ts';
 import { bookingNotFound, lockArtistSchedule, pgErrorCode, slotConflictFrom, UUID } from './access.ts';
 import { loadJoined, presentBooking, presentBookingImage, presentDetail, presentMany, selectBookings, type BookingJoined } from './presenter.ts';
@@ -96,15 +96,19 @@ type CreationFacts = {
   earlierId: string | null;
 };
 
-const creationFacts = (serviceId: string, clientId: string, key: string | null) => sql`json_build_object(
+const creationFacts = (serviceId: string, clientId: string, key: string | null): ScheduleAlso => ({
+  name: 'creation_facts',
+  values: { serviceId, clientId, key },
+  sql: () => sql`json_build_object(
   'slug', artist.slug, 'displayName', artist.display_name, 'city', artist.city, 'noticeHours', artist.notice_hours,
   'maxReschedules', artist.max_reschedules, 'depositWindowHours', artist.deposit_window_hours,
   'depositInstructions', artist.deposit_instructions, 'stripeChargesEnabled', artist.stripe_charges_enabled,
   'instantBookConsultations', artist.instant_book_consultations, 'instantBookFlash', artist.instant_book_flash,
   'service', (SELECT json_build_object('id', s.id, 'name', s.name, 'kind', s.kind, 'durationMinutes', s.duration_minutes, 'depositCents', s.deposit_cents, 'currency', s.currency)
-              FROM services s WHERE s.id = ${serviceId}::uuid AND s.artist_id = artist.id AND s.active),
-  'earlierId', (SELECT b.id FROM bookings b WHERE b.client_id = ${clientId} AND b.idempotency_key = ${key} LIMIT 1)
-)`;
+              FROM services s WHERE s.id = ${sql.placeholder('serviceId')}::uuid AND s.artist_id = artist.id AND s.active),
+  'earlierId', (SELECT b.id FROM bookings b WHERE b.client_id = ${sql.placeholder('clientId')} AND b.idempotency_key = ${sql.placeholder('key')} LIMIT 1)
+)`,
+});
 
 export type CreateResult = { booking: TBooking; replayed: boolean };
 
