@@ -1,4 +1,4 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 
@@ -74,6 +74,23 @@ export function newJobsInsert(tx: DbOrTx, list: Omit<EnqueueJob, 'replace'>[]) {
   const values = list.map((job) => ({ kind: job.kind, payload: job.payload, runAt: job.runAt ?? now, dedupeKey: job.dedupeKey }));
   const earliest = new Date(Math.min(...values.map((v) => v.runAt.getTime())));
   return tx.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning(returningFor(earliest));
+}
+
+/**
+ * The same INSERT with the jobs as one JSON value bound to `list` (from newJobsJson): one statement
+ * text for any number of jobs, so a prepared statement can carry it (booking creation).
+ */
+export function newJobsFromJson(list: Placeholder): SQL {
+  return sql`INSERT INTO jobs (kind, payload, run_at, dedupe_key)
+    SELECT j.kind, j.payload, j.run_at, j.dedupe_key FROM jsonb_to_recordset(${list}::jsonb) AS j(kind text, payload jsonb, run_at timestamptz, dedupe_key text)
+    ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING (CASE WHEN run_at <= now() THEN pg_notify(${JOBS_CHANNEL}, '') END) AS woke`;
+}
+
+/** The value newJobsFromJson's `list` takes. */
+export function newJobsJson(list: Omit<EnqueueJob, 'replace'>[]): string {
+  const now = new Date();
+  return JSON.stringify(list.map((job) => ({ kind: job.kind, payload: job.payload, run_at: (job.runAt ?? now).toISOString(), dedupe_key: job.dedupeKey })));
 }
 
 /**

@@ -5,14 +5,14 @@ import type { TBooking, TBookingCreate, TBookingDetail, TBookingImage, TBookingL
 import { addDays, localDateOf, zonedTimeToUtc } from '../../../shared/zoned-time.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { preparedPerDatabase, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
 import { artistProfiles, bookingImages, bookings } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { computeAvailability, getAvailability, invalidateAvailabilityCache, readScheduleWith, type ScheduleAlso, type ScheduleWith } from '../availability/service.ts';
 import { assertFlashBookable, reserveFlashDesign } from '../flash/service.ts';
 import { bookingNotFound, lockArtistSchedule, pgErrorCode, slotConflictFrom, UUID } from './access.ts';
 import { loadJoined, presentBooking, presentBookingImage, presentDetail, presentMany, selectBookings, type BookingJoined } from './presenter.ts';
-import { bookingEventWrites, scheduledBookingJob, transitionBooking, type BookingEventInput, type BookingRow } from './transitions.ts';
+import { bookingEventJson, bookingEventWritesFromJson, scheduledBookingJob, transitionBooking, type BookingEventInput, type BookingRow } from './transitions.ts';
 
 const HOUR = 3_600_000;
 type CreateInput = Omit<TBookingCreate, 'acceptPolicy'> & { acceptPolicy: true };
@@ -110,6 +110,79 @@ const creationFacts = (serviceId: string, clientId: string, key: string | null):
 )`,
 });
 
+type BookingInsertValues = {
+  id: string;
+  artistId: string;
+  clientId: string;
+  serviceId: string;
+  flashDesignId: string | null;
+  mode: NonNullable<TBookingCreate['mode']>;
+  startsAt: string;
+  endsAt: string;
+  clientTimezone: string;
+  idea: string;
+  placement: string | null;
+  size: string | null;
+  colour: TBookingCreate['colour'] | null;
+  depositCents: number;
+  currency: string;
+  idempotencyKey: string | null;
+  /** JSON */
+  policy: string;
+  policyAcceptedAt: string;
+  instant: boolean;
+  status: BookingRow['status'];
+  depositStatus: BookingRow['depositStatus'];
+  respondBy: string | null;
+  depositDueAt: string | null;
+};
+
+/**
+ * A new booking with its events and jobs (bookingEventWritesFromJson) in one statement, every value
+ * a placeholder (BookingInsertValues plus `events` and `jobs`), so it is built once and PostgreSQL
+ * plans it once per connection. Timestamps and JSON are cast in SQL: they may be null, which
+ * Drizzle's column encoders do not take for placeholders. A booking that holds its slot at once
+ * takes the artist's row lock first (the artist id is read FOR UPDATE as the row is built), which
+ * serialises the artist's slot-holding inserts: a lost race fails the exclusion check at once
+ * instead of deadlocking on the other's index entry.
+ */
+function bookingInsert(q: DbOrTx, instant: boolean) {
+  const p = sql.placeholder;
+  const timestamp = (name: string) => sql<Date>`${p(name)}::timestamptz`;
+  return q
+    .with(...bookingEventWritesFromJson().map((w, i) => q.$with(`write_${i}`, {}).as(w)))
+    .insert(bookings)
+    .values({
+      id: p('id'),
+      artistId: instant ? sql<string>`(SELECT ${artistProfiles.id} FROM ${artistProfiles} WHERE ${artistProfiles.id} = ${p('artistId')}::uuid FOR UPDATE)` : p('artistId'),
+      clientId: p('clientId'),
+      serviceId: p('serviceId'),
+      flashDesignId: p('flashDesignId'),
+      mode: p('mode'),
+      startsAt: timestamp('startsAt'),
+      endsAt: timestamp('endsAt'),
+      clientTimezone: p('clientTimezone'),
+      idea: p('idea'),
+      placement: p('placement'),
+      size: p('size'),
+      colour: p('colour'),
+      depositCents: p('depositCents'),
+      currency: p('currency'),
+      idempotencyKey: p('idempotencyKey'),
+      policy: sql<BookingPolicySnapshot>`${p('policy')}::jsonb`,
+      policyAcceptedAt: timestamp('policyAcceptedAt'),
+      instant: p('instant'),
+      status: p('status'),
+      depositStatus: p('depositStatus'),
+      respondBy: timestamp('respondBy'),
+      depositDueAt: timestamp('depositDueAt'),
+    })
+    .returning();
+}
+const bookingInsertInstant = preparedPerDatabase((db) => bookingInsert(db, true).prepare('create_booking_instant'));
+const bookingInsertRequest = preparedPerDatabase((db) => bookingInsert(db, false).prepare('create_booking_request'));
+const preparedBookingInsert = (db: Db, instant: boolean) => (instant ? bookingInsertInstant : bookingInsertRequest)(db);
+
 export type CreateResult = { booking: TBooking; replayed: boolean };
 
 /**
@@ -181,40 +254,34 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: C
   ];
   const deadline = scheduledBookingJob({ id: bookingId, status, startsAt, respondBy: stateFields.respondBy, depositDueAt: ('depositDueAt' in stateFields && stateFields.depositDueAt) || null }, now);
 
-  /**
-   * The booking, its events and its jobs in one statement. A booking that holds its slot at once
-   * takes the artist's row lock first (the artist id is read FOR UPDATE as the row is built), which
-   * serialises the artist's slot-holding inserts: a lost race fails the exclusion check at once
-   * instead of deadlocking on the other's index entry.
-   */
+  const values: BookingInsertValues = {
+    id: bookingId,
+    artistId: artist.id,
+    clientId: user.id,
+    serviceId: service.id,
+    flashDesignId: input.flashDesignId ?? null,
+    mode: input.mode ?? 'in_person',
+    startsAt: startsAt.toISOString(),
+    endsAt: endsAt.toISOString(),
+    clientTimezone: input.clientTimezone ?? 'UTC',
+    idea: input.idea,
+    placement: input.placement ?? null,
+    size: input.size ?? null,
+    colour: input.colour ?? null,
+    depositCents: service.depositCents,
+    currency: service.currency,
+    idempotencyKey: idempotencyKey ?? null,
+    policy: JSON.stringify(policy),
+    policyAcceptedAt: new Date(now).toISOString(),
+    instant,
+    status: stateFields.status,
+    depositStatus: stateFields.depositStatus,
+    respondBy: stateFields.respondBy?.toISOString() ?? null,
+    depositDueAt: ('depositDueAt' in stateFields && stateFields.depositDueAt?.toISOString()) || null,
+  };
   const insertBooking = async (q: DbOrTx): Promise<BookingRow> => {
-    const { writes } = bookingEventWrites(q, events, { jobs: deadline ? [deadline] : [] });
-    const [row] = await q
-      .with(...writes.map((w, i) => q.$with(`write_${i}`, {}).as(w)))
-      .insert(bookings)
-      .values({
-        id: bookingId,
-        artistId: instant ? sql<string>`(SELECT ${artistProfiles.id} FROM ${artistProfiles} WHERE ${artistProfiles.id} = ${artist.id} FOR UPDATE)` : artist.id,
-        clientId: user.id,
-        serviceId: service.id,
-        flashDesignId: input.flashDesignId ?? null,
-        mode: input.mode ?? 'in_person',
-        startsAt,
-        endsAt,
-        clientTimezone: input.clientTimezone ?? 'UTC',
-        idea: input.idea,
-        placement: input.placement ?? null,
-        size: input.size ?? null,
-        colour: input.colour ?? null,
-        depositCents: service.depositCents,
-        currency: service.currency,
-        idempotencyKey: idempotencyKey ?? null,
-        policy,
-        policyAcceptedAt: new Date(now),
-        instant,
-        ...stateFields,
-      })
-      .returning();
+    const all = { ...values, ...bookingEventJson(q, events, { jobs: deadline ? [deadline] : [] }) };
+    const [row] = q === db ? await preparedBookingInsert(db, instant).execute(all) : await bookingInsert(q, instant).execute(all);
     if (!row) throw new Error('booking insert returned no row');
     return row;
   };

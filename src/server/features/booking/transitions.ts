@@ -4,7 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { REMINDER_BEFORE_HOURS, type TBookingStatus } from '../../../shared/booking-rules.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
-import { cancelPendingJobs, enqueueJob, enqueueJobs, newJobsInsert, type EnqueueJob } from '../../jobs/queue.ts';
+import { cancelPendingJobs, enqueueJob, enqueueJobs, newJobsFromJson, newJobsInsert, newJobsJson, type EnqueueJob } from '../../jobs/queue.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -47,13 +47,13 @@ export async function recordBookingEvents(tx: DbOrTx, events: BookingEventInput[
   return ids;
 }
 
+type BookingEventRow = Required<Omit<BookingEventInput, 'note' | 'data'>> & { id: string; note: string | null; data: Record<string, unknown> };
+
 /**
- * The writes of recordBookingEvents, unexecuted: the events' INSERT and the jobs' INSERT, to run in
- * one statement (see withWrites) — together, or as part of the change itself (createBooking).
+ * The rows recordBookingEvents writes: the events, with ids made here (so the first event's id is
+ * known without relying on the order RETURNING answers in), and the jobs that go with them.
  */
-export function bookingEventWrites(tx: DbOrTx, events: BookingEventInput[], opts: { jobs?: Omit<EnqueueJob, 'replace'>[] } = {}): { ids: string[]; writes: SQL[] } {
-  if (events.length === 0) return { ids: [], writes: [] };
-  // Ids made here, so the first event's id is known without relying on the order RETURNING answers in.
+function bookingEventRows(tx: DbOrTx, events: BookingEventInput[], opts: { jobs?: Omit<EnqueueJob, 'replace'>[] }): { rows: BookingEventRow[]; jobs: Omit<EnqueueJob, 'replace'>[] } {
   const rows = events.map((e) => ({ ...e, id: randomUUID(), note: e.note ?? null, data: e.data ?? {} }));
   const list = [...(opts.jobs ?? [])];
   // Outside a transaction each statement has its own time, so each call needs its own job.
@@ -66,8 +66,41 @@ export function bookingEventWrites(tx: DbOrTx, events: BookingEventInput[], opts
     list.unshift({ kind: 'booking.notify', payload: { bookingId, eventId: first.id, action: first.action, actorId: first.actorId }, dedupeKey: `booking.notify:${first.id}` });
     if (scope) notifiedIn.set(scope, (seen ?? new Set()).add(bookingId));
   }
-  const jobsInsert = newJobsInsert(tx, list);
+  return { rows, jobs: list };
+}
+
+/**
+ * The writes of recordBookingEvents, unexecuted: the events' INSERT and the jobs' INSERT, to run in
+ * one statement (see withWrites) — together, or as part of another change.
+ */
+export function bookingEventWrites(tx: DbOrTx, events: BookingEventInput[], opts: { jobs?: Omit<EnqueueJob, 'replace'>[] } = {}): { ids: string[]; writes: SQL[] } {
+  if (events.length === 0) return { ids: [], writes: [] };
+  const { rows, jobs } = bookingEventRows(tx, events, opts);
+  const jobsInsert = newJobsInsert(tx, jobs);
   return { ids: rows.map((r) => r.id), writes: [tx.insert(bookingEvents).values(rows).getSQL(), ...(jobsInsert ? [jobsInsert.getSQL()] : [])] };
+}
+
+/**
+ * The same writes with the events and jobs as JSON values bound to the placeholders `events` and
+ * `jobs`: one statement text whatever their number, for a prepared statement (booking creation).
+ * `bookingEventJson` gives the values.
+ */
+export function bookingEventWritesFromJson(): SQL[] {
+  return [
+    sql`INSERT INTO booking_events (id, booking_id, actor_id, from_status, to_status, action, note, data)
+      SELECT e.id, e.booking_id, e.actor_id, e.from_status, e.to_status, e.action, e.note, e.data
+      FROM jsonb_to_recordset(${sql.placeholder('events')}::jsonb)
+        AS e(id uuid, booking_id uuid, actor_id text, from_status booking_status, to_status booking_status, action text, note text, data jsonb)`,
+    newJobsFromJson(sql.placeholder('jobs')),
+  ];
+}
+
+export function bookingEventJson(tx: DbOrTx, events: BookingEventInput[], opts: { jobs?: Omit<EnqueueJob, 'replace'>[] } = {}): { events: string; jobs: string } {
+  const { rows, jobs } = bookingEventRows(tx, events, opts);
+  return {
+    events: JSON.stringify(rows.map((r) => ({ id: r.id, booking_id: r.bookingId, actor_id: r.actorId, from_status: r.fromStatus, to_status: r.toStatus, action: r.action, note: r.note, data: r.data }))),
+    jobs: newJobsJson(jobs),
+  };
 }
 
 /**
