@@ -508,7 +508,7 @@ async function directCreation(): Promise<void> {
   }
 }
 
-type Verification = { overlaps: number; groups: Array<{ live: number; other: number }> };
+type Verification = { overlaps: number; groups: Array<{ live: number; other: number }>; noticesQueued: number; noticesDone: number };
 
 /** `--verify --data-dir D [--database-url U] --plan F`: overlapping live bookings of one artist (must be 0), and rows per group. */
 async function verify(): Promise<void> {
@@ -532,7 +532,11 @@ async function verify(): Promise<void> {
       );
       groups.push({ live: Number(counts.rows[0]!.live), other: Number(counts.rows[0]!.other) });
     }
-    emit({ overlaps: Number(rows[0]!.n), groups } satisfies Verification);
+    // The notices the job worker had not sent when the app stopped: creation rates count only if the worker kept up.
+    const notices = await client.query(
+      `SELECT count(*) FILTER (WHERE status <> 'done')::int AS queued, count(*) FILTER (WHERE status = 'done')::int AS done FROM jobs WHERE kind = 'booking.notify'`,
+    );
+    emit({ overlaps: Number(rows[0]!.n), groups, noticesQueued: Number(notices.rows[0]!.queued), noticesDone: Number(notices.rows[0]!.done) } satisfies Verification);
   } finally {
     await database.close();
   }
@@ -973,7 +977,7 @@ async function benchCreation(kind: DatabaseKind, s: Settings, cleanups: Cleanups
     // connection) may still create their booking.
     if (liveRows < created || liveRows > created + s.connections || check.groups[directGroup]!.live !== direct.created) rowsMatch = false;
     overlaps = Math.max(overlaps, check.overlaps);
-    console.error(`creation, ${kind}, round ${round + 1}: ${created} created, ${refused} refused (409), ${http.requests - created - refused} other; live bookings ${liveRows}; overlaps: ${check.overlaps}`);
+    console.error(`creation, ${kind}, round ${round + 1}: ${created} created, ${refused} refused (409), ${http.requests - created - refused} other; live bookings ${liveRows}; overlaps: ${check.overlaps}; booking notices sent ${check.noticesDone}, still queued when the app stopped ${check.noticesQueued}`);
     rounds.push({ created, refused, other: http.requests - created - refused, totalPerSecond: http.rps, p95: http.p95, directPerSecond: direct.qps, overlaps: check.overlaps, liveRows });
   }
   const http = medianHttp(httpRuns);

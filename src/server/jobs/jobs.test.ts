@@ -211,6 +211,33 @@ describe('runDueJobs: claiming, retries, crashes', () => {
     expect(statuses.every((s) => s.status === 'done' && s.attempts === 1)).toBe(true);
   });
 
+  it('runs jobs of different bookings side by side, and one booking’s jobs one after another, oldest first', async () => {
+    const log: string[] = [];
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    vi.spyOn(jobHandlers, 'booking.notify').mockImplementation(async (_ctx, job: JobRecord) => {
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+      log.push(`start ${String(job.payload.bookingId)} ${String(job.payload.n)}`);
+      await new Promise((r) => setTimeout(r, 5));
+      log.push(`end ${String(job.payload.bookingId)} ${String(job.payload.n)}`);
+      inFlight -= 1;
+    });
+    const base = Date.now() - 60_000;
+    const bookingIds = ['b1', 'b2', 'b3', 'b4'].map((b) => `${b}-${randomUUID()}`);
+    // Three jobs per booking, due one second apart, enqueued in shuffled order.
+    const order = bookingIds.flatMap((bookingId) => [0, 1, 2].map((n) => ({ bookingId, n }))).sort(() => Math.random() - 0.5);
+    for (const { bookingId, n } of order)
+      await enqueueJob(db(), { kind: 'booking.notify', payload: { bookingId, n }, runAt: new Date(base + n * 1000), dedupeKey: `test.lanes:${bookingId}:${n}` });
+
+    expect(await runDueJobs(ctx(), { now: new Date(), concurrency: 3 })).toBe(12);
+    expect(mostAtOnce).toBe(3);
+    for (const bookingId of bookingIds) {
+      const mine = log.filter((line) => line.includes(bookingId));
+      expect(mine).toEqual([0, 1, 2].flatMap((n) => [`start ${bookingId} ${n}`, `end ${bookingId} ${n}`]));
+    }
+  });
+
   it('hands claimed jobs back untouched when stopped before starting them', async () => {
     record();
     const id = await probe();

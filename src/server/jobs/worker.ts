@@ -8,7 +8,13 @@ import { JOBS_CHANNEL, JOB_KINDS, type JobKind } from './queue.ts';
 export const JOB_LOCK_MS = 10 * 60_000;
 /** How often an idle worker looks for due jobs (NOTIFY wakes it sooner for jobs due now). */
 export const JOB_POLL_MS = 5_000;
-const WORKER_BATCH = 10;
+const WORKER_BATCH = 20;
+/**
+ * Jobs of different bookings a PostgreSQL worker runs at once. One at a time, each job waits for
+ * its statements' round trips in turn, and under load notices fell behind new bookings (28 sent a
+ * second against 107 bookings made). PGlite runs one statement at a time, so it runs one job at a time.
+ */
+export const WORKER_CONCURRENCY_POSTGRES = 8;
 const ERROR_MAX = 1_000;
 
 /** Wait before attempt n+1 after n failed attempts: 30 s, 1 min, 2 min, … capped at an hour. */
@@ -34,6 +40,8 @@ export type RunDueJobsOptions = {
   log?: JobLog;
   /** Stop between jobs: claimed jobs not started yet go back to pending at once. */
   signal?: AbortSignal;
+  /** How many jobs run at once (1 by default). Jobs of one booking always run one after another, oldest first. */
+  concurrency?: number;
 };
 
 /**
@@ -69,18 +77,19 @@ export async function runDueJobs(ctx: AppContext, opts: RunDueJobsOptions = {}):
     )
     RETURNING id, kind, payload, run_at, attempts, max_attempts`,
   );
+  for (const row of claimed) if (typeof row.payload === 'string') row.payload = JSON.parse(row.payload) as Record<string, unknown>;
   // RETURNING keeps no order; run the oldest first.
   claimed.sort((a, b) => new Date(a.run_at).getTime() - new Date(b.run_at).getTime() || a.id.localeCompare(b.id));
 
   let ran = 0;
-  for (const row of claimed) {
+  const runOne = async (row: ClaimedRow) => {
     const mine = sql`id = ${row.id} AND status = 'running' AND attempts = ${row.attempts}`;
     if (opts.signal?.aborted) {
       await db.execute(sql`UPDATE jobs SET status = 'pending', locked_until = NULL, attempts = attempts - 1 WHERE ${mine}`);
-      continue;
+      return;
     }
     ran += 1;
-    const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
+    const payload = row.payload as Record<string, unknown>;
     try {
       if (!isJobKind(row.kind)) throw new Error(`No handler for job kind "${row.kind}".`);
       await jobHandlers[row.kind](ctx, { id: row.id, kind: row.kind, payload, runAt: new Date(row.run_at) }, { now });
@@ -97,12 +106,27 @@ export async function runDueJobs(ctx: AppContext, opts: RunDueJobsOptions = {}):
         );
         opts.log?.warn({ jobId: row.id, kind: row.kind, attempts: row.attempts, retryAt }, 'job failed; will retry');
       }
-      continue;
+      return;
     }
     await db.execute(
       sql`UPDATE jobs SET status = 'done', finished_at = ${new Date(Math.max(Date.now(), now.getTime())).toISOString()}::timestamptz, locked_until = NULL, last_error = NULL WHERE ${mine}`,
     );
+  };
+
+  // One queue per booking, so its notices keep their order; queues run side by side up to `concurrency`.
+  const queues = new Map<string, ClaimedRow[]>();
+  for (const row of claimed) {
+    const bookingId = (row.payload as Record<string, unknown>).bookingId;
+    const key = typeof bookingId === 'string' ? bookingId : row.id;
+    queues.set(key, [...(queues.get(key) ?? []), row]);
   }
+  const pending = [...queues.values()];
+  const lane = async () => {
+    for (let queue = pending.shift(); queue; queue = pending.shift()) {
+      for (const row of queue) await runOne(row);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, pending.length)) }, lane));
   return ran;
 }
 
@@ -113,6 +137,7 @@ export async function runDueJobs(ctx: AppContext, opts: RunDueJobsOptions = {}):
  */
 export async function startJobWorker(ctx: AppContext, log: JobLog, opts: { pollMs?: number } = {}): Promise<() => Promise<void>> {
   const abort = new AbortController();
+  const concurrency = ctx.database.kind === 'postgres' ? WORKER_CONCURRENCY_POSTGRES : 1;
   let pass: Promise<void> | null = null;
   let again = false;
 
@@ -121,7 +146,7 @@ export async function startJobWorker(ctx: AppContext, log: JobLog, opts: { pollM
       again = false;
       let ran: number;
       do {
-        ran = await runDueJobs(ctx, { limit: WORKER_BATCH, log, signal: abort.signal });
+        ran = await runDueJobs(ctx, { limit: WORKER_BATCH, log, signal: abort.signal, concurrency });
       } while (ran === WORKER_BATCH && !abort.signal.aborted);
     } while (again && !abort.signal.aborted);
   };
