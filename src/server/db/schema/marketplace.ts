@@ -180,6 +180,12 @@ export const availabilityVersions = pgTable('availability_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
+/** One row: bumped by the database on every change artist search reads (migration 0009). */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 /** Days an artist does not work (holidays, days off), inclusive local dates in the artist's zone. */
 export const artistTimeOff = pgTable(
   'artist_time_off',

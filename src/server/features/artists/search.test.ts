@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
 import { createArtist, createStudio } from '../../../../tests/support/factories.ts';
 import { addDays, dateKey, isoWeekday, localDateOf, zonedTimeToUtc, type LocalDate } from '../../../shared/zoned-time.ts';
+import { sql } from 'drizzle-orm';
 import { artistTimeOff } from '../../db/schema/index.ts';
+import { computeSearchPage } from './search.ts';
 
 let t: TestApp;
 let c: TestClient;
@@ -81,6 +83,51 @@ describe('GET /api/artists', () => {
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().message.length, qs).toBeGreaterThan(5);
     }
+  });
+});
+
+describe('reused search pages (catalogue version, migration 0009)', () => {
+  const run = (statement: ReturnType<typeof sql>) => t.app.ctx.database.db.execute(statement);
+
+  it('shows changes made by plain SQL at once: a profile, a studio, a service, a rating', async () => {
+    // Each query is answered once first, so a stale reused page would show below.
+    expect(names(await search('q=botanical'))).toEqual(['Mara Quill']);
+    expect((await search('sort=rating')).items[1]?.studioName).toBe('Iron Lotus');
+    expect(names(await search('maxDeposit=25000'))).toEqual(['Kai Watanabe', 'Mara Quill', 'Sana Okafor']);
+    expect((await search('sort=rating')).items.map((i) => i.displayName)[0]).toBe('Sana Okafor');
+
+    await run(sql`UPDATE artist_profiles SET display_name = 'Mara Q. Quill' WHERE display_name = 'Mara Quill'`);
+    expect(names(await search('q=botanical'))).toEqual(['Mara Q. Quill']);
+    await run(sql`UPDATE artist_profiles SET display_name = 'Mara Quill' WHERE display_name = 'Mara Q. Quill'`);
+
+    await run(sql`UPDATE studios SET name = 'Iron Lotus Collective' WHERE name = 'Iron Lotus'`);
+    expect((await search('sort=rating')).items[1]?.studioName).toBe('Iron Lotus Collective');
+    await run(sql`UPDATE studios SET name = 'Iron Lotus' WHERE name = 'Iron Lotus Collective'`);
+
+    const jonah = sql`(SELECT id FROM artist_profiles WHERE display_name = 'Jonah Reyes')`;
+    await run(sql`UPDATE services SET deposit_cents = 20000 WHERE artist_id = ${jonah}`);
+    expect(names(await search('maxDeposit=25000'))).toEqual(['Jonah Reyes', 'Kai Watanabe', 'Mara Quill', 'Sana Okafor']);
+    await run(sql`UPDATE services SET deposit_cents = 30000 WHERE artist_id = ${jonah}`);
+
+    // A rating as a review would leave it: Jonah now averages 5 over 10 reviews.
+    await run(sql`UPDATE artist_profiles SET rating_sum = 50, rating_count = 10 WHERE id = ${jonah}`);
+    expect((await search('sort=rating')).items.map((i) => i.displayName)[0]).toBe('Jonah Reyes');
+    await run(sql`UPDATE artist_profiles SET rating_sum = 7.5, rating_count = 2 WHERE id = ${jonah}`);
+    expect((await search('sort=rating')).items.map((i) => i.displayName)[0]).toBe('Sana Okafor');
+  });
+
+  it('answers a reused page exactly as a freshly computed one, page after page', async () => {
+    for (const qs of ['q=fine%20line', 'kind=tattoo&limit=2', 'near=45.52,-122.68&radiusKm=300&sort=distance', 'minRating=4']) {
+      const first = await search(qs);
+      const again = await search(qs);
+      expect(again).toEqual(first);
+      const res = await c.get(`/api/artists?${qs}`);
+      expect(res.json()).toEqual(first);
+      if (first.nextCursor) expect(await search(`${qs}&cursor=${encodeURIComponent(first.nextCursor)}`)).not.toEqual(first);
+    }
+    // The function without reuse gives the same page as the route.
+    const fresh = await computeSearchPage(t.app.ctx, { kind: 'tattoo', limit: 2 });
+    expect(JSON.parse(JSON.stringify(fresh))).toEqual(await search('kind=tattoo&limit=2'));
   });
 });
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ARTIST_PAGE_SIZE, DEFAULT_RADIUS_KM, type TArtistListItem, type TArtistPage, type TArtistSearchQuery } from '../../../shared/contracts/artists.ts';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import { preparedPerDatabase, queryRows, type Db } from '../../db/client.ts';
+import { catalogueVersion } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { searchByAvailability } from './availability-search.ts';
 
@@ -50,7 +51,40 @@ export type Row = {
  * city by trigrams on every search cost more than the rest of the query together.
  */
 export async function searchArtists(ctx: AppContext, query: TArtistSearchQuery): Promise<TArtistPage> {
+  // Availability changes with every booking and with the clock: computed each time (availability answers have their own reuse).
   if (query.sort === 'soonest' || query.availableFrom || query.availableTo) return searchByAvailability(ctx, query);
+  const { db } = ctx.database;
+  let cache = pageCaches.get(db);
+  if (!cache) pageCaches.set(db, (cache = new Map()));
+  const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
+  // Read before the search: a change committed in between makes the stored version older than
+  // the page, so the next request recomputes — never the other way round.
+  const version = await catalogueVersionOf(db);
+  const hit = cache.get(key);
+  if (hit && hit.version === version) return hit.page;
+  const page = await computeSearchPage(ctx, query);
+  if (cache.size >= PAGE_CACHE_MAX) cache.clear();
+  cache.set(key, { version, page });
+  return page;
+}
+
+/**
+ * Search pages kept per database (tests run many in one process), by query, with the catalogue
+ * version they were computed at (migration 0009 bumps it on every change search reads, from any
+ * process). Searches repeat far more often than profiles change — a style page, the landing
+ * filters, the back button — so most answers are one indexed read (decision 0008).
+ */
+const pageCaches = new WeakMap<Db, Map<string, { version: number; page: TArtistPage }>>();
+const PAGE_CACHE_MAX = 2_000;
+
+const catalogueVersionRead = preparedPerDatabase((db) => db.select({ version: catalogueVersion.version }).from(catalogueVersion).prepare('catalogue_version'));
+async function catalogueVersionOf(db: Db): Promise<number> {
+  const [row] = await catalogueVersionRead(db).execute();
+  return Number(row?.version ?? 0);
+}
+
+/** The search page computed from the database (searchArtists without reuse). */
+export async function computeSearchPage(ctx: AppContext, query: TArtistSearchQuery): Promise<TArtistPage> {
   let typos = query.cursor ? decodeCursor(query.cursor).typos === true : false;
   let statement = buildArtistSearch(query, { typos });
   let rows = await runSearch(ctx, statement.sql, typos);
