@@ -159,14 +159,7 @@ function boundMs(value: string, timezone: string, inclusiveEnd: boolean): number
 type OfferedService = { id: string; kind: 'consultation' | 'tattoo' | 'piercing'; durationMinutes: number };
 /** Everything one artist's availability is computed from, read in one statement (one snapshot). */
 type Schedule = { artist: ArtistRow; services: OfferedService[]; inputs: Inputs; version: number };
-type ScheduleHead = {
-  id: string;
-  userId: string;
-  timezone: string;
-  workingHours: WeeklyHours;
-  bufferMinutes: number;
-  minNoticeHours: number;
-  maxAdvanceDays: number;
+type ScheduleHead = ArtistRow & {
   services: OfferedService[];
   version: number | string;
   also?: unknown;

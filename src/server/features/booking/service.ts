@@ -110,32 +110,12 @@ const creationFacts = (serviceId: string, clientId: string, key: string | null):
 )`,
 });
 
-type BookingInsertValues = {
-  id: string;
-  artistId: string;
-  clientId: string;
-  serviceId: string;
-  flashDesignId: string | null;
-  mode: NonNullable<TBookingCreate['mode']>;
-  startsAt: string;
-  endsAt: string;
-  clientTimezone: string;
-  idea: string;
-  placement: string | null;
-  size: string | null;
-  colour: TBookingCreate['colour'] | null;
-  depositCents: number;
-  currency: string;
-  idempotencyKey: string | null;
-  /** JSON */
-  policy: string;
-  policyAcceptedAt: string;
-  instant: boolean;
-  status: BookingRow['status'];
-  depositStatus: BookingRow['depositStatus'];
-  respondBy: string | null;
-  depositDueAt: string | null;
-};
+/** A new booking's columns as the prepared INSERT binds them: the API's shape (ISO times), policy as JSON. */
+type BookingInsertValues = Pick<
+  TBooking,
+  | 'id' | 'artistId' | 'clientId' | 'serviceId' | 'flashDesignId' | 'mode' | 'startsAt' | 'endsAt' | 'clientTimezone' | 'idea' | 'placement' | 'size' | 'colour'
+  | 'depositCents' | 'currency' | 'instant' | 'status' | 'depositStatus' | 'respondBy' | 'depositDueAt'
+> & { idempotencyKey: string | null; policy: string; policyAcceptedAt: string };
 
 /**
  * A new booking with its events and jobs (bookingEventWritesFromJson) in one statement, every value
