@@ -8,6 +8,7 @@ import { serializeSsrState, type SerializedRouteError } from './app/ssr-state.ts
 import { AUTH_USER_KEY, OWN_ARTIST_KEY } from './lib/auth.ts';
 import type { FetchLike } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { recordFormats } from './lib/format.ts';
 import type { TCurrentUser } from '../shared/contracts/auth.ts';
 
 export type RenderInput = {
@@ -36,10 +37,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <AppProviders queryClient={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+  const { result: html, formats } = recordFormats(() =>
+    renderToString(
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>,
+    ),
   );
 
   const deepest = [...context.matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.meta);
@@ -71,6 +74,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         ),
       )
     : null;
-  const state = serializeSsrState({ queries: dehydrate(queryClient), loaderData: context.loaderData, errors });
+  const state = serializeSsrState({ queries: dehydrate(queryClient), loaderData: context.loaderData, errors, formats, matches: context.matches.map((m) => m.route.id) });
   return { kind: 'page', status: isNotFound ? 404 : context.statusCode, head, html, state };
 }

@@ -6,6 +6,7 @@ import { AppProviders } from './app/providers.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from './app/ssr-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { seedFormats } from './lib/format.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { SW_UPDATE_CHECK_MS } from '../shared/limits.ts';
 import './styles.css';
@@ -18,16 +19,35 @@ import './styles.css';
  */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * The route objects behind the server's matched route ids. React Router names a route without an
+ * id by its position in the tree ("0-12"); walking the tree is far cheaper than `matchRoutes`,
+ * which flattens and ranks every route, and `createBrowserRouter` does that once more anyway.
+ */
+function routesById(routes: RouteObject[], ids: string[]): RouteObject[] | null {
+  const wanted = new Set(ids);
+  const found = new Map<string, RouteObject>();
+  const walk = (list: RouteObject[], parentPath: string[]) =>
+    list.forEach((route, index) => {
+      const treePath = [...parentPath, String(index)];
+      const id = route.id ?? treePath.join('-');
+      if (wanted.has(id)) found.set(id, route);
+      if (route.children) walk(route.children, treePath);
+    });
+  walk(routes, []);
+  const matched = ids.map((id) => found.get(id));
+  return matched.every((r): r is RouteObject => r !== undefined) ? matched : null;
+}
+
 /** Load the lazy modules of the current page first, so hydration sees the same tree as the server. */
-async function preloadLazyMatches(routes: RouteObject[]) {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await yieldToBrowser();
+async function preloadLazyMatches(routes: RouteObject[], serverMatches: string[] | undefined) {
+  const matched = (serverMatches && routesById(routes, serverMatches)) ?? (matchRoutes(routes, window.location) ?? []).map((m) => m.route);
   await Promise.all(
-    matches.map(async (m) => {
-      const lazy = m.route.lazy;
+    matched.map(async (route) => {
+      const lazy = route.lazy;
       if (typeof lazy !== 'function') return;
       const loaded = await lazy();
-      Object.assign(m.route, loaded, { lazy: undefined });
+      Object.assign(route, loaded, { lazy: undefined });
     }),
   );
 }
@@ -37,13 +57,16 @@ async function start() {
   const queryClient = createQueryClient();
   const stateElement = document.getElementById(SSR_STATE_ELEMENT_ID);
   const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as SsrState) : null;
-  if (state) hydrateQueries(queryClient, state.queries);
+  if (state) {
+    hydrateQueries(queryClient, state.queries);
+    if (state.formats) seedFormats(state.formats);
+  }
   const routes = createRoutes(queryClient);
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
 
   if (state) {
-    await preloadLazyMatches(routes);
+    await preloadLazyMatches(routes, state.matches);
     const errors = state.errors
       ? Object.fromEntries(Object.entries(state.errors).map(([id, e]) => [id, new UNSAFE_ErrorResponseImpl(e.status, e.statusText, e.data)]))
       : null;

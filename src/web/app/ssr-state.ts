@@ -6,6 +6,10 @@ export type SsrState = {
   loaderData: Record<string, unknown>;
   /** Route errors by route id; only HTTP-like errors (404s) are carried over. */
   errors: Record<string, SerializedRouteError> | null;
+  /** Strings the page rendered with `Intl`, by key (lib/format.ts), so hydrating needs no `Intl`. */
+  formats?: Record<string, string>;
+  /** Ids of the routes the server matched, outermost first, so the browser need not match them again before hydrating. */
+  matches?: string[];
 };
 
 export type SerializedRouteError = { status: number; statusText: string; data: unknown };

@@ -1,17 +1,74 @@
+/**
+ * Strings that need `Intl`, as the server rendered them. The first `Intl` call in a page sets up
+ * ICU, one long main-thread task on a slow phone; the page's hydration would make that call only
+ * to reproduce text already in the HTML. So the server records each such string it renders
+ * (`recordFormats`), hands them over with the page's state, and the browser reads them back
+ * (`seedFormats`) before hydrating: hydration makes no `Intl` call, and ICU is set up only when
+ * something not on the server's page needs it.
+ */
+const formatted = new Map<string, string>();
+let recording: Map<string, string> | null = null;
+
+function remembered(key: string, compute: () => string): string {
+  let value = formatted.get(key);
+  if (value === undefined) {
+    value = compute();
+    // The server serves many visitors over time: only what this page rendered is handed over, and
+    // "EST" turns into "EDT" in spring, so it keeps no table of its own.
+    if (typeof window !== 'undefined') formatted.set(key, value);
+  }
+  recording?.set(key, value);
+  return value;
+}
+
+/** Runs a synchronous render and returns the `Intl` strings it used, for `seedFormats` in the browser. */
+export function recordFormats<T>(render: () => T): { result: T; formats: Record<string, string> } {
+  const previous = recording;
+  const own = new Map<string, string>();
+  recording = own;
+  try {
+    return { result: render(), formats: Object.fromEntries(own) };
+  } finally {
+    recording = previous;
+  }
+}
+
+export function seedFormats(formats: Record<string, string>): void {
+  for (const [key, value] of Object.entries(formats)) if (typeof value === 'string') formatted.set(key, value);
+}
+
 // Building an Intl.NumberFormat costs far more than using one, and /artists formats two prices per
-// card while it hydrates: one formatter per currency and precision, kept by the module.
+// card: one formatter per currency and precision, kept by the module.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** Money in minor units → "$150" (no cents when whole). */
 export function formatMoney(cents: number, currency = 'USD'): string {
   const fractionDigits = cents % 100 === 0 ? 0 : 2;
   const key = `${currency}:${fractionDigits}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: fractionDigits });
-    moneyFormats.set(key, format);
-  }
-  return format.format(cents / 100);
+  return remembered(`money:${key}:${cents}`, () => {
+    let format = moneyFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: fractionDigits });
+      moneyFormats.set(key, format);
+    }
+    return format.format(cents / 100);
+  });
+}
+
+/** A whole count with en-US grouping ("1,234"), as `toLocaleString('en-US')` writes it, without `Intl`. */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** An instant's UTC calendar date, "November 23, 2026" (en-US, long), without `Intl`. */
+export function formatLongDateUtc(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
 export function formatDuration(minutes: number): string {
@@ -26,6 +83,10 @@ export const weekdayName = (isoDay: number) => WEEKDAYS[isoDay - 1] ?? '';
 
 /** "America/New_York" → "New York time (EST)" style label for a zone, as of now. */
 export function zoneLabel(timeZone: string): string {
+  return remembered(`zone:${timeZone}`, () => computeZoneLabel(timeZone));
+}
+
+function computeZoneLabel(timeZone: string): string {
   try {
     const short = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value;
     const city = timeZone.split('/').pop()?.replace(/_/g, ' ') ?? timeZone;

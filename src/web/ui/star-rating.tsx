@@ -1,4 +1,5 @@
 import { formatRating, RATING_BEST, starParts } from '../../shared/review-display.ts';
+import { formatCount } from '../lib/format.ts';
 
 const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z';
 
@@ -33,7 +34,7 @@ type StarRatingProps = {
 /** Stars on the 1–5 scale with a half star from .5 (spec §9), announced as one image: "Rated 4.5 out of 5". */
 export function StarRating({ value, count, countLabel = 'reviews', showValue = true, size = 16, className = '' }: StarRatingProps) {
   const { full, half, empty } = starParts(value);
-  const label = `Rated ${formatRating(value)} out of ${RATING_BEST}${count !== undefined ? ` from ${count.toLocaleString('en-US')} ${countLabel}` : ''}`;
+  const label = `Rated ${formatRating(value)} out of ${RATING_BEST}${count !== undefined ? ` from ${formatCount(count)} ${countLabel}` : ''}`;
   return (
     <span className={`inline-flex items-center gap-1.5 ${className}`}>
       <span role="img" aria-label={label} className="inline-flex gap-0.5">
@@ -44,7 +45,7 @@ export function StarRating({ value, count, countLabel = 'reviews', showValue = t
       {showValue ? (
         <span aria-hidden="true" className="text-sm font-semibold text-stone-900">
           {formatRating(value)}
-          {count !== undefined ? <span className="font-normal text-stone-600"> ({count.toLocaleString('en-US')})</span> : null}
+          {count !== undefined ? <span className="font-normal text-stone-600"> ({formatCount(count)})</span> : null}
         </span>
       ) : null}
     </span>

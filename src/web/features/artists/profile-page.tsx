@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { AtSign, BadgeCheck, CalendarPlus, Clock, MapPin, MessageCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { TArtistProfile } from '../../../shared/contracts/artists.ts';
-import { formatDuration, formatMoney, weekdayName, zoneLabel } from '../../lib/format.ts';
+import { formatDuration, formatLongDateUtc, formatMoney, weekdayName, zoneLabel } from '../../lib/format.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
@@ -53,7 +53,7 @@ function Reviews({ slug }: { slug: string }) {
             <p className="mt-1 whitespace-pre-line text-stone-800">{r.reviewBody}</p>
             <p className="mt-2 text-xs text-stone-600">
               {r.author.name}
-              {r.author.location ? `, ${r.author.location}` : ''} · <time dateTime={r.datePublished}>{new Date(r.datePublished).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}</time>
+              {r.author.location ? `, ${r.author.location}` : ''} · <time dateTime={r.datePublished}>{formatLongDateUtc(r.datePublished)}</time>
             </p>
             {r.reply ? (
               <div className="mt-3 rounded-md bg-stone-50 p-3 text-sm">

@@ -5,9 +5,9 @@ import type { TAvailability } from '../../../../shared/contracts/availability.ts
 import { browserZone } from '../../../lib/browser-zone.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDuration } from '../../../lib/format.ts';
+import { useIdleReady } from '../../../lib/idle.ts';
 
 const SHOWN = 6;
-
 
 function slotLabel(iso: string, zone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
@@ -20,9 +20,12 @@ function slotLabel(iso: string, zone: string): string {
  */
 export function NextAvailable({ artistId, timezone, services }: { artistId: string; timezone: string; services: TService[] }) {
   const consultation = services.find((s) => s.kind === 'consultation');
+  const idle = useIdleReady();
   const query = useQuery<TAvailability>({
     queryKey: [`/api/artists/${artistId}/availability?${new URLSearchParams({ ...(consultation ? { serviceId: consultation.id } : {}), limit: String(SHOWN) }).toString()}`],
-    enabled: services.length > 0,
+    // Waits for the first idle moment: the fetch and its subscription used to start inside the
+    // hydration commit, lengthening the page's longest task; the panel says "Checking" meanwhile.
+    enabled: services.length > 0 && idle,
     staleTime: 60_000,
   });
   if (services.length === 0) return <p className="text-sm text-stone-700">This artist has not listed any services to book yet.</p>;
