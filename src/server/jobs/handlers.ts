@@ -3,12 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { dateKey, localDateOf } from '../../shared/zoned-time.ts';
 import type { AppContext } from '../context.ts';
-import { preparedPerDatabase, queryRows, type Db, type DbOrTx, type Tx } from '../db/client.ts';
+import { preparedPerDatabase, preparedSql, type Db, type DbOrTx, type Tx } from '../db/client.ts';
 import { artistProfiles, bookingEvents, bookings, ledgerEntries, services, users, waitlistEntries } from '../db/schema/index.ts';
 import { invalidateAvailabilityCache } from '../features/availability/service.ts';
 import { syncBookingJobs, transitionBooking, type BookingRow } from '../features/booking/transitions.ts';
 import { releaseFlashDesign } from '../features/flash/service.ts';
-import { deliverMail, queueMailsInsert, type MailMessage } from '../mail/mailer.ts';
+import { deliverMail, mailsJson, queueMailsSql, type MailMessage } from '../mail/mailer.ts';
 import * as templates from '../mail/templates.ts';
 import type { BookingFacts, Recipient, Rendered } from '../mail/templates.ts';
 import { refundDepositJob } from '../payments/refund-job.ts';
@@ -87,6 +87,21 @@ async function loadBooking(db: Db, bookingId: string): Promise<Loaded | null> {
 
 type Outgoing = { purpose: string; to: Recipient; message: Rendered; actionUrl: string };
 
+/** The outbox rows and, for the purposes not handled before, the in-app notices: one prepared statement. */
+const mailsAndNoticesInsert = preparedSql<{ dedupe_key: string }>(
+  'deliver_mails_and_notices',
+  () => sql`
+    WITH mails AS (${queueMailsSql()}),
+    notices AS (
+      INSERT INTO notifications (user_id, type, title, message, action_url, action_label)
+      SELECT n.user_id, n.type::notification_type, n.title, n.message, n.action_url, n.action_label
+      FROM json_to_recordset(${sql.placeholder('notices')}::json)
+        AS n(key text, user_id text, type text, title text, message text, action_url text, action_label text)
+      JOIN mails ON mails.dedupe_key = n.key
+    )
+    SELECT dedupe_key FROM mails`,
+);
+
 async function deliver(ctx: AppContext, outgoing: Outgoing[], alsoInTx?: (tx: Tx, created: boolean[]) => Promise<void>): Promise<void> {
   if (outgoing.length === 0) return;
   const keyOf = (o: Outgoing) => `${o.purpose}:${o.to.userId}`;
@@ -94,21 +109,12 @@ async function deliver(ctx: AppContext, outgoing: Outgoing[], alsoInTx?: (tx: Tx
   const smtp = Boolean(ctx.config.SMTP_URL);
   const mails: MailMessage[] = outgoing.map((o) => ({ dedupeKey: keyOf(o), to: o.to.email, subject: o.message.subject, text: o.message.text, html: o.message.html }));
   const notices = outgoing.map((o) => ({ dedupeKey: keyOf(o), userId: o.to.userId, type: o.message.notice.type, title: o.message.notice.title, message: o.message.notice.message, actionUrl: o.actionUrl, actionLabel: o.message.notice.actionLabel ?? null }));
-  // The outbox rows and, for the purposes not handled before, the in-app notices: one statement.
   const write = async (q: DbOrTx): Promise<boolean[]> => {
-    const rows = await queryRows<{ dedupe_key: string }>(
-      q,
-      sql`
-        WITH mails AS (${queueMailsInsert(q, mails, smtp ? 'queued' : 'outbox').getSQL()}),
-        notices AS (
-          INSERT INTO notifications (user_id, type, title, message, action_url, action_label)
-          SELECT n.user_id, n.type::notification_type, n.title, n.message, n.action_url, n.action_label
-          FROM json_to_recordset(${JSON.stringify(notices.map((n) => ({ key: n.dedupeKey, user_id: n.userId, type: n.type, title: n.title, message: n.message, action_url: n.actionUrl, action_label: n.actionLabel })))}::json)
-            AS n(key text, user_id text, type text, title text, message text, action_url text, action_label text)
-          JOIN mails ON mails.dedupe_key = n.key
-        )
-        SELECT dedupe_key FROM mails`,
-    );
+    const rows = await mailsAndNoticesInsert(q, {
+      mails: mailsJson(mails),
+      status: smtp ? 'queued' : 'outbox',
+      notices: JSON.stringify(notices.map((n) => ({ key: n.dedupeKey, user_id: n.userId, type: n.type, title: n.title, message: n.message, action_url: n.actionUrl, action_label: n.actionLabel }))),
+    });
     const fresh = new Set(rows.map((r) => r.dedupe_key));
     return mails.map((m) => fresh.has(m.dedupeKey));
   };

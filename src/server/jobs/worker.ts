@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { queryRows } from '../db/client.ts';
+import { preparedSql } from '../db/client.ts';
 import { jobHandlers } from './handlers.ts';
 import { JOBS_CHANNEL, JOB_KINDS, type JobKind } from './queue.ts';
 
@@ -45,6 +45,37 @@ export type RunDueJobsOptions = {
 };
 
 /**
+ * One statement: a job that was in its last allowed attempt when its worker died is marked failed
+ * (not retried again), and due jobs are claimed. The two touch disjoint rows. Prepared, as is the
+ * completion below: they run for every job.
+ */
+const claimJobs = preparedSql<ClaimedRow>('claim_jobs', () => {
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  return sql`
+    WITH given_up AS (
+      UPDATE jobs SET status = 'failed', finished_at = ${at}, locked_until = NULL,
+        last_error = 'The worker stopped during the last allowed attempt.'
+      WHERE status = 'running' AND locked_until <= ${at} AND attempts >= max_attempts
+    )
+    UPDATE jobs SET status = 'running', locked_until = ${at} + ${sql.placeholder('lockFor')}::interval, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE (status = 'pending' AND run_at <= ${at})
+         OR (status = 'running' AND locked_until <= ${at} AND attempts < max_attempts)
+      ORDER BY run_at, id
+      LIMIT ${sql.placeholder('limit')}::int
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, kind, payload, run_at, attempts, max_attempts`;
+});
+
+const markJobDone = preparedSql<never>(
+  'job_done',
+  () => sql`UPDATE jobs SET status = 'done', finished_at = ${sql.placeholder('at')}::timestamptz, locked_until = NULL, last_error = NULL
+    WHERE id = ${sql.placeholder('id')}::uuid AND status = 'running' AND attempts = ${sql.placeholder('attempts')}::int`,
+);
+
+/**
  * Claim due jobs and run each once. A claim is one short UPDATE (no transaction stays open while a
  * handler runs, which matters on PGlite's single connection); FOR UPDATE SKIP LOCKED makes workers
  * on several servers take disjoint jobs, so each job runs once. A 'running' job whose lock ran out
@@ -56,27 +87,7 @@ export async function runDueJobs(ctx: AppContext, opts: RunDueJobsOptions = {}):
   const at = sql`${now.toISOString()}::timestamptz`;
   const limit = opts.limit ?? 50;
 
-  // One statement: a job that was in its last allowed attempt when its worker died is marked
-  // failed (not retried again), and due jobs are claimed. The two touch disjoint rows.
-  const claimed = await queryRows<ClaimedRow>(
-    db,
-    sql`
-    WITH given_up AS (
-      UPDATE jobs SET status = 'failed', finished_at = ${at}, locked_until = NULL,
-        last_error = 'The worker stopped during the last allowed attempt.'
-      WHERE status = 'running' AND locked_until <= ${at} AND attempts >= max_attempts
-    )
-    UPDATE jobs SET status = 'running', locked_until = ${at} + ${`${JOB_LOCK_MS} milliseconds`}::interval, attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM jobs
-      WHERE (status = 'pending' AND run_at <= ${at})
-         OR (status = 'running' AND locked_until <= ${at} AND attempts < max_attempts)
-      ORDER BY run_at, id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id, kind, payload, run_at, attempts, max_attempts`,
-  );
+  const claimed = await claimJobs(db, { at: now.toISOString(), lockFor: `${JOB_LOCK_MS} milliseconds`, limit });
   for (const row of claimed) if (typeof row.payload === 'string') row.payload = JSON.parse(row.payload) as Record<string, unknown>;
   // RETURNING keeps no order; run the oldest first.
   claimed.sort((a, b) => new Date(a.run_at).getTime() - new Date(b.run_at).getTime() || a.id.localeCompare(b.id));
@@ -108,9 +119,7 @@ export async function runDueJobs(ctx: AppContext, opts: RunDueJobsOptions = {}):
       }
       return;
     }
-    await db.execute(
-      sql`UPDATE jobs SET status = 'done', finished_at = ${new Date(Math.max(Date.now(), now.getTime())).toISOString()}::timestamptz, locked_until = NULL, last_error = NULL WHERE ${mine}`,
-    );
+    await markJobDone(db, { at: new Date(Math.max(Date.now(), now.getTime())).toISOString(), id: row.id, attempts: row.attempts });
   };
 
   // One queue per booking, so its notices keep their order; queues run side by side up to `concurrency`.

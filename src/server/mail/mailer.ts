@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { AppContext } from '../context.ts';
-import type { DbOrTx } from '../db/client.ts';
+import { preparedSql, type DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
 export type MailMessage = {
@@ -37,20 +37,27 @@ const ERROR_MAX = 500;
  * a row: the caller skips whatever else it keys on the mail (e.g. the in-app notice).
  */
 export async function queueMail(tx: DbOrTx, msg: MailMessage): Promise<boolean> {
-  return (await queueMailsInsert(tx, [msg], 'queued')).length > 0;
+  return (await queueOneMail(tx, { mails: mailsJson([msg]), status: 'queued' })).length > 0;
 }
+const queueOneMail = preparedSql<{ dedupe_key: string }>('queue_mail', () => queueMailsSql());
 
 /**
- * The outbox rows of several mails in one INSERT, unexecuted (to run alone or inside a larger
- * statement); it returns the purposes that had no row yet. `status`: 'queued' for SMTP to send,
- * 'outbox' when there is no SMTP server and the row is where the mail ends.
+ * The outbox rows of several mails in one INSERT, to run alone or inside a larger statement; it
+ * returns the purposes (`dedupe_key`) that had no row yet. Binds `mails` (mailsJson) and `status`:
+ * 'queued' for SMTP to send, 'outbox' when there is no SMTP server and the row is where the mail
+ * ends. The mails are one JSON value, so the statement's text is the same for any number of them
+ * and it can be prepared.
  */
-export function queueMailsInsert(tx: DbOrTx, messages: MailMessage[], status: 'queued' | 'outbox') {
-  return tx
-    .insert(mailOutbox)
-    .values(messages.map((msg) => ({ dedupeKey: msg.dedupeKey, toAddress: msg.to, subject: msg.subject, textBody: msg.text, htmlBody: msg.html ?? null, status })))
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-    .returning({ dedupeKey: mailOutbox.dedupeKey });
+export function queueMailsSql(): SQL {
+  return sql`INSERT INTO mail_outbox (dedupe_key, to_address, subject, text_body, html_body, status)
+    SELECT m.dedupe_key, m.to_address, m.subject, m.text_body, m.html_body, ${sql.placeholder('status')}::mail_status
+    FROM json_to_recordset(${sql.placeholder('mails')}::json) AS m(dedupe_key text, to_address text, subject text, text_body text, html_body text)
+    ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING dedupe_key`;
+}
+
+export function mailsJson(messages: MailMessage[]): string {
+  return JSON.stringify(messages.map((msg) => ({ dedupe_key: msg.dedupeKey, to_address: msg.to, subject: msg.subject, text_body: msg.text, html_body: msg.html ?? null })));
 }
 
 /**
