@@ -4,18 +4,20 @@ import { startTransition, useEffect, useState } from 'react';
 let wentIdle = false;
 
 /**
- * False until the browser has been idle once after this page's first render, then true (at once on
- * later client-side pages). Work a page can start a moment later — a fetch for a panel that shows
- * "Checking…" meanwhile — waits for it, so it runs in a task of its own instead of inside the
- * hydration commit, which was one of a phone's long tasks (bench/README.md, Lighthouse).
+ * null until the browser has been idle once after this page's first render, then `compute()` (at
+ * once on later client-side pages). For values the server cannot know and a page can show a moment
+ * later, whose first computation is costly: the browser's time zone sets up ICU (~25 ms of CPU, a
+ * long task on a slow phone). Computed in an idle callback of its own, it is neither part of the
+ * hydration commit nor of the render that first needs it (bench/README.md, Lighthouse).
  */
-export function useIdleReady(timeoutMs = 2_000): boolean {
-  const [ready, setReady] = useState(wentIdle);
+export function useIdleValue<T>(compute: () => T, timeoutMs = 2_000): T | null {
+  const [value, setValue] = useState<{ v: T } | null>(() => (wentIdle ? { v: compute() } : null));
   useEffect(() => {
-    if (ready) return;
+    if (value) return;
     const run = () => {
       wentIdle = true;
-      startTransition(() => setReady(true));
+      const v = compute();
+      startTransition(() => setValue({ v }));
     };
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(run, { timeout: timeoutMs });
@@ -23,6 +25,6 @@ export function useIdleReady(timeoutMs = 2_000): boolean {
     }
     const timer = setTimeout(run, 0);
     return () => clearTimeout(timer);
-  }, [ready, timeoutMs]);
-  return ready;
+  }, [value, compute, timeoutMs]);
+  return value ? value.v : null;
 }

@@ -5,7 +5,7 @@ import type { TAvailability } from '../../../../shared/contracts/availability.ts
 import { browserZone } from '../../../lib/browser-zone.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDuration } from '../../../lib/format.ts';
-import { useIdleReady } from '../../../lib/idle.ts';
+import { useIdleValue } from '../../../lib/idle.ts';
 
 const SHOWN = 6;
 
@@ -20,20 +20,20 @@ function slotLabel(iso: string, zone: string): string {
  */
 export function NextAvailable({ artistId, timezone, services }: { artistId: string; timezone: string; services: TService[] }) {
   const consultation = services.find((s) => s.kind === 'consultation');
-  const idle = useIdleReady();
+  const zone = useIdleValue(browserZone);
   const query = useQuery<TAvailability>({
     queryKey: [`/api/artists/${artistId}/availability?${new URLSearchParams({ ...(consultation ? { serviceId: consultation.id } : {}), limit: String(SHOWN) }).toString()}`],
-    // Waits for the first idle moment: the fetch and its subscription used to start inside the
-    // hydration commit, lengthening the page's longest task; the panel says "Checking" meanwhile.
-    enabled: services.length > 0 && idle,
+    // Waits for the visitor's zone, known at the first idle moment: the fetch and its subscription
+    // used to start inside the hydration commit, and the first render of the times set up ICU in the
+    // same task as their arrival; the panel says "Checking" meanwhile.
+    enabled: services.length > 0 && zone !== null,
     staleTime: 60_000,
   });
   if (services.length === 0) return <p className="text-sm text-stone-700">This artist has not listed any services to book yet.</p>;
-  if (query.isPending) return <p role="status" className="text-sm text-stone-600">Checking open times…</p>;
+  if (query.isPending || zone === null) return <p role="status" className="text-sm text-stone-600">Checking open times…</p>;
   if (query.isError) return <p role="alert" className="text-sm text-red-800">{errorMessage(query.error)}</p>;
   const data = query.data;
   const service = services.find((s) => s.id === data.serviceId);
-  const zone = browserZone();
   return (
     <div>
       {service ? (
