@@ -8,7 +8,7 @@ import { serializeSsrState, type SerializedRouteError } from './app/ssr-state.ts
 import { AUTH_USER_KEY, OWN_ARTIST_KEY } from './lib/auth.ts';
 import type { FetchLike } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { recordFormats } from './lib/format.ts';
+import { recordFormats } from './lib/ssr-formats.ts';
 import type { TCurrentUser } from '../shared/contracts/auth.ts';
 
 export type RenderInput = {

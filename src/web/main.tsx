@@ -6,7 +6,7 @@ import { AppProviders } from './app/providers.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from './app/ssr-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { seedFormats } from './lib/format.ts';
+import { seedFormats } from './lib/ssr-formats.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { SW_UPDATE_CHECK_MS } from '../shared/limits.ts';
 import './styles.css';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatLongDateUtc, formatMoney, recordFormats, zoneLabel } from './format.ts';
+import { formatCount, formatLongDateUtc, formatMoney, zoneLabel } from './format.ts';
+import { recordFormats } from './ssr-formats.ts';
 
 describe('Intl-free formatting', () => {
   it('writes counts as toLocaleString("en-US") does', () => {
