@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any chunk builds a schema.
+import './app/zod-jitless.ts';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
