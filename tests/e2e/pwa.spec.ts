@@ -273,7 +273,11 @@ test.describe('update flow', () => {
     await page.reload();
     await expect(reloadToUpdate).toBeVisible({ timeout: 15_000 });
 
-    // (After the reload the app registered /service-worker.js again, which itself replaced the waiting worker.)
+    // After the reload the app registers /service-worker.js again once the page is idle, which
+    // replaces the waiting worker: wait for that worker before applying the update.
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.scriptURL ?? ''), { timeout: 15_000 })
+      .toMatch(/\/service-worker\.js$/);
     await page.evaluate(() => {
       const w = window as Window & { controllerChanged?: boolean };
       w.controllerChanged = false;
@@ -285,7 +289,8 @@ test.describe('update flow', () => {
     await expect(page.getByText('Updating Inkhaven…', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Update ready!' })).toBeVisible({ timeout: 6_000 });
     // The skip-waiting message activated the new worker, which claimed this page.
-    expect(await page.evaluate(() => (window as Window & { controllerChanged?: boolean }).controllerChanged)).toBe(true);
+    // The notice's timing is its own (3 s); the worker's activation and claim may finish just after.
+    await expect.poll(() => page.evaluate(() => (window as Window & { controllerChanged?: boolean }).controllerChanged)).toBe(true);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
 
     await page.getByRole('button', { name: 'Reload now' }).click();
