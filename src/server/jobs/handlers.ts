@@ -108,12 +108,20 @@ async function deliver(ctx: AppContext, outgoing: Outgoing[], alsoInTx?: (tx: Tx
   // Without SMTP a mail ends in the outbox: it is written there at once, with nothing left to do.
   const smtp = Boolean(ctx.config.SMTP_URL);
   const mails: MailMessage[] = outgoing.map((o) => ({ dedupeKey: keyOf(o), to: o.to.email, subject: o.message.subject, text: o.message.text, html: o.message.html }));
-  const notices = outgoing.map((o) => ({ dedupeKey: keyOf(o), userId: o.to.userId, type: o.message.notice.type, title: o.message.notice.title, message: o.message.notice.message, actionUrl: o.actionUrl, actionLabel: o.message.notice.actionLabel ?? null }));
+  const notices = outgoing.map(({ to, message: { notice }, actionUrl }, i) => ({
+    key: mails[i]!.dedupeKey,
+    user_id: to.userId,
+    type: notice.type,
+    title: notice.title,
+    message: notice.message,
+    action_url: actionUrl,
+    action_label: notice.actionLabel ?? null,
+  }));
   const write = async (q: DbOrTx): Promise<boolean[]> => {
     const rows = await mailsAndNoticesInsert(q, {
       mails: mailsJson(mails),
       status: smtp ? 'queued' : 'outbox',
-      notices: JSON.stringify(notices.map((n) => ({ key: n.dedupeKey, user_id: n.userId, type: n.type, title: n.title, message: n.message, action_url: n.actionUrl, action_label: n.actionLabel }))),
+      notices: JSON.stringify(notices),
     });
     const fresh = new Set(rows.map((r) => r.dedupe_key));
     return mails.map((m) => fresh.has(m.dedupeKey));

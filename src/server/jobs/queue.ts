@@ -77,20 +77,26 @@ export function newJobsInsert(tx: DbOrTx, list: Omit<EnqueueJob, 'replace'>[]) {
 }
 
 /**
- * The same INSERT with the jobs as one JSON value bound to `list` (from newJobsJson): one statement
- * text for any number of jobs, so a prepared statement can carry it (booking creation).
+ * The same INSERT with the jobs as one JSON value bound to `list`, and `wake` whether any is due now
+ * (both from newJobsJson): one statement text for any number of jobs, so a prepared statement can
+ * carry it (booking creation). Whether to wake is decided with the jobs' own clock, as returningFor
+ * does: compared with now() in SQL, a job due "now" inside a transaction that began earlier would
+ * look like a later one and wait for the next poll.
  */
-export function newJobsFromJson(list: Placeholder): SQL {
+export function newJobsFromJson(list: Placeholder, wake: Placeholder): SQL {
   return sql`INSERT INTO jobs (kind, payload, run_at, dedupe_key)
     SELECT j.kind, j.payload, j.run_at, j.dedupe_key FROM jsonb_to_recordset(${list}::jsonb) AS j(kind text, payload jsonb, run_at timestamptz, dedupe_key text)
     ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING (CASE WHEN run_at <= now() THEN pg_notify(${JOBS_CHANNEL}, '') END) AS woke`;
+    RETURNING (CASE WHEN ${wake}::boolean THEN pg_notify(${JOBS_CHANNEL}, '') END) AS woke`;
 }
 
-/** The value newJobsFromJson's `list` takes. */
-export function newJobsJson(list: Omit<EnqueueJob, 'replace'>[]): string {
+/** The values newJobsFromJson binds, named as booking creation binds them. */
+export function newJobsJson(list: Omit<EnqueueJob, 'replace'>[]): { jobs: string; wakeJobs: boolean } {
   const now = new Date();
-  return JSON.stringify(list.map((job) => ({ kind: job.kind, payload: job.payload, run_at: (job.runAt ?? now).toISOString(), dedupe_key: job.dedupeKey })));
+  return {
+    jobs: JSON.stringify(list.map((job) => ({ kind: job.kind, payload: job.payload, run_at: (job.runAt ?? now).toISOString(), dedupe_key: job.dedupeKey }))),
+    wakeJobs: list.some((job) => (job.runAt ?? now).getTime() <= now.getTime()),
+  };
 }
 
 /**

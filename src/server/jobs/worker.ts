@@ -87,23 +87,25 @@ export async function runDueJobs(ctx: AppContext, opts: RunDueJobsOptions = {}):
   const at = sql`${now.toISOString()}::timestamptz`;
   const limit = opts.limit ?? 50;
 
-  const claimed = await claimJobs(db, { at: now.toISOString(), lockFor: `${JOB_LOCK_MS} milliseconds`, limit });
-  for (const row of claimed) if (typeof row.payload === 'string') row.payload = JSON.parse(row.payload) as Record<string, unknown>;
+  const claimed = (await claimJobs(db, { at: now.toISOString(), lockFor: `${JOB_LOCK_MS} milliseconds`, limit })).map((row) => ({
+    ...row,
+    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload,
+  }));
   // RETURNING keeps no order; run the oldest first.
   claimed.sort((a, b) => new Date(a.run_at).getTime() - new Date(b.run_at).getTime() || a.id.localeCompare(b.id));
 
   let ran = 0;
-  const runOne = async (row: ClaimedRow) => {
+  type Claimed = (typeof claimed)[number];
+  const runOne = async (row: Claimed) => {
     const mine = sql`id = ${row.id} AND status = 'running' AND attempts = ${row.attempts}`;
     if (opts.signal?.aborted) {
       await db.execute(sql`UPDATE jobs SET status = 'pending', locked_until = NULL, attempts = attempts - 1 WHERE ${mine}`);
       return;
     }
     ran += 1;
-    const payload = row.payload as Record<string, unknown>;
     try {
       if (!isJobKind(row.kind)) throw new Error(`No handler for job kind "${row.kind}".`);
-      await jobHandlers[row.kind](ctx, { id: row.id, kind: row.kind, payload, runAt: new Date(row.run_at) }, { now });
+      await jobHandlers[row.kind](ctx, { id: row.id, kind: row.kind, payload: row.payload, runAt: new Date(row.run_at) }, { now });
     } catch (error) {
       // The error text goes to the jobs table (admins read it); the log gets ids only, never personal data.
       const final = row.attempts >= row.max_attempts;
@@ -123,11 +125,12 @@ export async function runDueJobs(ctx: AppContext, opts: RunDueJobsOptions = {}):
   };
 
   // One queue per booking, so its notices keep their order; queues run side by side up to `concurrency`.
-  const queues = new Map<string, ClaimedRow[]>();
+  const queues = new Map<string, Claimed[]>();
   for (const row of claimed) {
-    const bookingId = (row.payload as Record<string, unknown>).bookingId;
-    const key = typeof bookingId === 'string' ? bookingId : row.id;
-    queues.set(key, [...(queues.get(key) ?? []), row]);
+    const key = typeof row.payload.bookingId === 'string' ? row.payload.bookingId : row.id;
+    const queue = queues.get(key);
+    if (queue) queue.push(row);
+    else queues.set(key, [row]);
   }
   const pending = [...queues.values()];
   const lane = async () => {

@@ -81,8 +81,8 @@ export function bookingEventWrites(tx: DbOrTx, events: BookingEventInput[], opts
 }
 
 /**
- * The same writes with the events and jobs as JSON values bound to the placeholders `events` and
- * `jobs`: one statement text whatever their number, for a prepared statement (booking creation).
+ * The same writes with the events and jobs as JSON values bound to the placeholders `events`,
+ * `jobs` and `wakeJobs`: one statement text whatever their number, for a prepared statement (booking creation).
  * `bookingEventJson` gives the values.
  */
 export function bookingEventWritesFromJson(): SQL[] {
@@ -91,15 +91,15 @@ export function bookingEventWritesFromJson(): SQL[] {
       SELECT e.id, e.booking_id, e.actor_id, e.from_status, e.to_status, e.action, e.note, e.data
       FROM jsonb_to_recordset(${sql.placeholder('events')}::jsonb)
         AS e(id uuid, booking_id uuid, actor_id text, from_status booking_status, to_status booking_status, action text, note text, data jsonb)`,
-    newJobsFromJson(sql.placeholder('jobs')),
+    newJobsFromJson(sql.placeholder('jobs'), sql.placeholder('wakeJobs')),
   ];
 }
 
-export function bookingEventJson(tx: DbOrTx, events: BookingEventInput[], opts: { jobs?: Omit<EnqueueJob, 'replace'>[] } = {}): { events: string; jobs: string } {
+export function bookingEventJson(tx: DbOrTx, events: BookingEventInput[], opts: { jobs?: Omit<EnqueueJob, 'replace'>[] } = {}): { events: string; jobs: string; wakeJobs: boolean } {
   const { rows, jobs } = bookingEventRows(tx, events, opts);
   return {
     events: JSON.stringify(rows.map((r) => ({ id: r.id, booking_id: r.bookingId, actor_id: r.actorId, from_status: r.fromStatus, to_status: r.toStatus, action: r.action, note: r.note, data: r.data }))),
-    jobs: newJobsJson(jobs),
+    ...newJobsJson(jobs),
   };
 }
 
