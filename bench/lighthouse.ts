@@ -3,6 +3,7 @@
 //
 //   BENCH_RUNS   Lighthouse runs per page; the run with the median performance score counts (default 3)
 //   CHROME_PATH  the browser (default /usr/bin/chromium)
+//   BENCH_PAGES  only these pages, comma-separated: artists, profile, styles (default all three)
 //
 // Starts the app as `npm start` does (`node scripts/start.mjs`, which builds first when the build
 // is missing or older than its sources) on a free port on 127.0.0.1, with a temporary DATA_DIR
@@ -113,6 +114,8 @@ type LhrLike = {
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; numericValue?: number; details?: { items?: unknown[] } }>;
   runWarnings: string[];
+  runtimeError?: { code: string; message: string };
+  environment?: { benchmarkIndex?: number };
 };
 
 /** Audits that cost the category points (weighted, below full score), or that failed outright. */
@@ -127,6 +130,26 @@ async function runLighthouse(url: string, port: number): Promise<LhrLike> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   return result.lhr as unknown as LhrLike;
+}
+
+/**
+ * One run in brief: its score, blocking time and Lighthouse's CPU benchmark of the machine at
+ * that moment (higher is faster), and why it scored nothing when it did — a run without a
+ * performance score is an error to show, not a zero to fold into the median quietly.
+ */
+function describeRun(lhr: LhrLike) {
+  const score = lhr.categories.performance!.score;
+  const erroredAudits = Object.values(lhr.audits)
+    .filter((a) => a.scoreDisplayMode === 'error')
+    .map((a) => `${a.id}: ${(a as { errorMessage?: string }).errorMessage ?? 'error'}`);
+  return {
+    performance: score === null ? null : Math.round(score * 100),
+    totalBlockingTimeMs: lhr.audits['total-blocking-time']?.numericValue ?? null,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError } : {}),
+    ...(erroredAudits.length ? { erroredAudits } : {}),
+    ...(lhr.runWarnings.length ? { runWarnings: lhr.runWarnings } : {}),
+  };
 }
 
 async function main() {
@@ -162,11 +185,13 @@ async function main() {
     const list = (await (await fetch(`${base}/api/artists?limit=1&sort=rating`)).json()) as { items: Array<{ slug: string }> };
     const slug = list.items[0]?.slug;
     if (!slug) throw new Error('The demo data has no artists to open a profile of.');
+    const wanted = (process.env.BENCH_PAGES ?? 'artists,profile,styles').split(',').map((s) => s.trim());
     const pages = [
-      { name: '/artists', path: '/artists' },
-      { name: 'an artist profile', path: `/artists/${slug}` },
-      { name: '/tattoo-styles', path: '/tattoo-styles' },
-    ];
+      { key: 'artists', name: '/artists', path: '/artists' },
+      { key: 'profile', name: 'an artist profile', path: `/artists/${slug}` },
+      { key: 'styles', name: '/tattoo-styles', path: '/tattoo-styles' },
+    ].filter((page) => wanted.includes(page.key));
+    if (pages.length === 0) throw new Error(`BENCH_PAGES names no page: use artists, profile or styles`);
 
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     const results = [];
@@ -177,8 +202,14 @@ async function main() {
       await runLighthouse(url, chrome.port);
       const lhrs: LhrLike[] = [];
       for (let i = 1; i <= runs; i++) {
-        process.stderr.write(`Lighthouse ${page.path} (${i}/${runs})…\n`);
-        lhrs.push(await runLighthouse(url, chrome.port));
+        process.stderr.write(`Lighthouse ${page.path} (${i}/${runs})…`);
+        const lhr = await runLighthouse(url, chrome.port);
+        const run = describeRun(lhr);
+        process.stderr.write(` ${run.performance ?? 'no score'}, TBT ${Math.round(run.totalBlockingTimeMs ?? 0)} ms, benchmark index ${run.benchmarkIndex ?? '?'}\n`);
+        if (run.performance === null || run.runtimeError || run.erroredAudits) {
+          process.stderr.write(`  this run failed: ${JSON.stringify({ runtimeError: run.runtimeError, erroredAudits: run.erroredAudits, runWarnings: run.runWarnings })}\n`);
+        }
+        lhrs.push(lhr);
       }
       const byPerformance = [...lhrs].sort((a, b) => (a.categories.performance!.score ?? 0) - (b.categories.performance!.score ?? 0));
       const lhr = byPerformance[Math.floor(byPerformance.length / 2)]!;
@@ -196,6 +227,7 @@ async function main() {
         url: page.path,
         scores,
         performanceScoresOfRuns: lhrs.map((l) => Math.round((l.categories.performance!.score ?? 0) * 100)),
+        runs: lhrs.map(describeRun),
         metrics: {
           firstContentfulPaintMs: metric('first-contentful-paint'),
           largestContentfulPaintMs: metric('largest-contentful-paint'),
