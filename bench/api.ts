@@ -10,16 +10,16 @@
 //
 // Each server runs in its own process (this file with --serve) so the load generator and the
 // server under test do not share an event loop. Everything listens on 127.0.0.1 only.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuTimeMs, freePort, startChild, stopChild, waitHealthy, type Child } from './support/processes.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..');
 const HOST = '127.0.0.1';
+// Start-up is timed to the first 200: a coarser poll would add up to its interval to the figure.
+const HEALTH_POLL = { pollMs: 25 };
 
 const envNumber = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -66,58 +66,6 @@ async function serve(kind: string, port: number, dataDir: string | undefined): P
 // Orchestrator
 // ---------------------------------------------------------------------------------------------
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-type Child = { process: ChildProcess; output: () => string };
-
-/** `quietStdout`: send stdout (request logs) to /dev/null, as a server's log would leave the process, instead of through this one. */
-function startChild(args: string[], env: NodeJS.ProcessEnv = process.env, quietStdout = false): Child {
-  let output = '';
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', quietStdout ? 'ignore' : 'pipe', 'pipe'] });
-  // Keep only the tail: request logs at info level would otherwise pile up in memory.
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { process: child, output: () => output };
-}
-
-async function waitHealthy(url: string, child: Child, timeoutMs: number): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (child.process.exitCode !== null) throw new Error(`server exited (${child.process.exitCode}) before ${url} answered:\n${child.output().slice(-3000)}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status === 200, () => false);
-    if (ok) return performance.now() - started;
-    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${child.output().slice(-3000)}`);
-    await sleep(25);
-  }
-}
-
-async function stopChild(child: Child): Promise<void> {
-  const p = child.process;
-  if (p.exitCode !== null || p.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const force = setTimeout(() => p.kill('SIGKILL'), 15_000);
-    p.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    p.kill('SIGTERM');
-  });
-}
-
 async function signUp(base: string): Promise<string> {
   const csrfRes = await fetch(`${base}/api/auth/csrf-token`);
   const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -149,20 +97,6 @@ type Measurement = {
   errors: number;
 };
 
-/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuTimeMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
-}
-const CLOCK_TICKS_PER_SECOND = 100;
-
 async function measure(
   name: string,
   url: string,
@@ -188,6 +122,7 @@ async function measure(
   };
 }
 
+// Not stats.ts's median: this one is always one of `values`, as main() looks the round up by its req/s.
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -202,7 +137,7 @@ type Startup = { firstStartMs: number; startupMs: number; runsMs: number[]; rebu
 async function measureStartup(runs: number): Promise<Startup> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inkhaven-bench-start-'));
   try {
-    const port = await freePort();
+    const port = await freePort(HOST);
     // SEED_DEMO is left to its default (on for the embedded database), as `npm start` runs it.
     const { DATABASE_URL: _pg, SEED_DEMO: _seed, ...parentEnv } = process.env;
     const env: NodeJS.ProcessEnv = { ...parentEnv, PORT: String(port), HOST, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
@@ -210,7 +145,7 @@ async function measureStartup(runs: number): Promise<Startup> {
 
     // First start creates the database and seeds it (and builds the web app if the build is missing or stale).
     const first = startChild(['scripts/start.mjs'], env);
-    const firstStartMs = await waitHealthy(health, first, 15 * 60_000).finally(() => stopChild(first));
+    const firstStartMs = await waitHealthy(health, first, 15 * 60_000, HEALTH_POLL).finally(() => stopChild(first));
 
     const runsMs: number[] = [];
     let rebuildsSkipped = 0;
@@ -218,7 +153,7 @@ async function measureStartup(runs: number): Promise<Startup> {
       const started = performance.now();
       const child = startChild(['scripts/start.mjs'], env);
       try {
-        await waitHealthy(health, child, 5 * 60_000);
+        await waitHealthy(health, child, 5 * 60_000, HEALTH_POLL);
         const ms = performance.now() - started;
         // Sources edited between two starts make start.mjs rebuild: that is not a warm start.
         if (/rebuilding|Building the web app/.test(child.output())) rebuildsSkipped += 1;
@@ -252,15 +187,15 @@ async function main() {
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
   try {
-    const barePort = await freePort();
-    const appPort = await freePort();
+    const barePort = await freePort(HOST);
+    const appPort = await freePort(HOST);
     const bare = startChild(['--import', 'tsx', path.join(HERE, 'api.ts'), '--serve', 'bare', '--port', String(barePort)], process.env, true);
     const app = startChild(['--import', 'tsx', path.join(HERE, 'api.ts'), '--serve', 'app', '--port', String(appPort), '--data-dir', appDir], process.env, true);
     children.push(bare, app);
     const bareBase = `http://${HOST}:${barePort}`;
     const appBase = `http://${HOST}:${appPort}`;
-    await waitHealthy(`${bareBase}/bare`, bare, 60_000);
-    await waitHealthy(`${appBase}/api/health`, app, 120_000);
+    await waitHealthy(`${bareBase}/bare`, bare, 60_000, HEALTH_POLL);
+    await waitHealthy(`${appBase}/api/health`, app, 120_000, HEALTH_POLL);
     const cookie = await signUp(appBase);
 
     const targets: Array<[string, string, Record<string, string>, Child]> = [

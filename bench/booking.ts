@@ -34,18 +34,17 @@
 // the end). The app runs in its own process (API only, the logger main.ts uses, stdout to
 // /dev/null, and the job worker main.ts starts); the direct runs, the data set-up and the overlap check run in other processes after
 // it has stopped (PGlite allows one process per data dir). Everything listens on 127.0.0.1 only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/server/db/client.ts';
+import { cpuTimeMs, freePort, startChild, stopChild, waitExit, waitHealthy, type Child } from './support/processes.ts';
+import { latencies, median } from './support/stats.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..');
 const HOST = '127.0.0.1';
 const RESULT_PREFIX = 'BENCH_RESULT ';
 
@@ -83,21 +82,6 @@ const requiredArg = (flag: string) => {
   const value = arg(flag);
   if (value === undefined) throw new Error(`missing ${flag}`);
   return value;
-};
-
-/** Nearest-rank percentile of response times in ms. */
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-const latencies = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
-};
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
 const emit = (value: unknown) => process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(value)}\n`);
@@ -546,76 +530,11 @@ async function verify(): Promise<void> {
 // Orchestrator: processes, HTTP load
 // ---------------------------------------------------------------------------------------------
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-type Child = { process: ChildProcess; output: () => string; stdout: () => string };
-
-/** `quietStdout`: send stdout (request logs) to /dev/null, as a server's log would leave the process. */
-function startChild(args: string[], env: NodeJS.ProcessEnv, quietStdout = false): Child {
-  let output = '';
-  let stdout = '';
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', quietStdout ? 'ignore' : 'pipe', 'pipe'] });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    keep(chunk);
-  });
-  child.stderr?.on('data', keep);
-  return { process: child, output: () => output, stdout: () => stdout };
-}
-
-async function waitHealthy(url: string, child: Child, timeoutMs: number): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    if (child.process.exitCode !== null) throw new Error(`server exited (${child.process.exitCode}) before ${url} answered:\n${child.output().slice(-3000)}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status === 200, () => false);
-    if (ok) return;
-    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${child.output().slice(-3000)}`);
-    await sleep(50);
-  }
-}
-
-async function stopChild(child: Child): Promise<void> {
-  const p = child.process;
-  if (p.exitCode !== null || p.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const force = setTimeout(() => p.kill('SIGKILL'), 15_000);
-    p.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    p.kill('SIGTERM');
-  });
-}
-
 /** Runs this file in another mode to completion and returns the value it emitted. */
 async function runChild<T>(mode: string, args: string[], env: NodeJS.ProcessEnv, cleanups: Cleanups, timeoutMs: number): Promise<T> {
   const child = startChild(['--import', 'tsx', path.join(HERE, 'booking.ts'), mode, ...args], env);
   cleanups.push(() => stopChild(child));
-  const p = child.process;
-  if (p.exitCode === null && p.signalCode === null) {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${mode} did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
-      p.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-  if (p.exitCode !== 0) throw new Error(`${mode} exited with ${p.exitCode ?? p.signalCode}:\n${child.output().slice(-3000)}`);
+  await waitExit(child, timeoutMs, mode);
   const line = child.stdout().split('\n').find((l) => l.startsWith(RESULT_PREFIX));
   if (!line) throw new Error(`${mode} printed no result:\n${child.output().slice(-3000)}`);
   return JSON.parse(line.slice(RESULT_PREFIX.length)) as T;
@@ -624,19 +543,7 @@ async function runChild<T>(mode: string, args: string[], env: NodeJS.ProcessEnv,
 async function runSeed(env: NodeJS.ProcessEnv, artists: number, cleanups: Cleanups): Promise<void> {
   const seed = startChild(['--import', 'tsx', 'src/server/db/seed/cli.ts', '--artists', String(artists)], env);
   cleanups.push(() => stopChild(seed));
-  await new Promise<void>((resolve) => (seed.process.exitCode !== null ? resolve() : seed.process.once('exit', () => resolve())));
-  if (seed.process.exitCode !== 0) throw new Error(`seed exited with ${seed.process.exitCode ?? seed.process.signalCode}:\n${seed.output().slice(-3000)}`);
-}
-
-/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuTimeMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
+  await waitExit(seed, Infinity, 'seed');
 }
 
 type Cleanups = Array<() => Promise<void>>;
@@ -715,7 +622,7 @@ async function createDatabase(kind: DatabaseKind, label: string, adminUrl: strin
 }
 
 async function startApp(db: BenchDatabase, cleanups: Cleanups): Promise<{ server: Child; base: string }> {
-  const port = await freePort();
+  const port = await freePort(HOST);
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
   const server = startChild([...profile, '--import', 'tsx', path.join(HERE, 'booking.ts'), '--serve', '--port', String(port), ...db.args], db.env, true);
   cleanups.push(() => stopChild(server));

@@ -14,19 +14,17 @@
 // graph there) — each fetched and gzipped here (zlib, level 6), summed. Chunks imported later
 // (after the first paint, on interaction) are not initial; the JSON also lists every script the
 // page fetched during the Lighthouse load, for comparison.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, startChild, stopChild, waitHealthy } from './support/processes.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..');
 const HOST = '127.0.0.1';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -42,42 +40,6 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}) before ${url} answered:\n${output().slice(-3000)}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status === 200, () => false);
-    if (ok) return;
-    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s:\n${output().slice(-3000)}`);
-    await sleep(200);
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 const gzipBytes = (body: Uint8Array) => gzipSync(body, { level: 6 }).length;
 
@@ -156,32 +118,23 @@ async function main() {
   const runs = Math.max(1, Math.round(Number(process.env.BENCH_RUNS ?? 3)));
   const loadBefore = os.loadavg().map((n) => Number(n.toFixed(2)));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inkhaven-bench-pages-'));
-  const port = await freePort();
+  const port = await freePort(HOST);
   const base = `http://${HOST}:${port}`;
-  let output = '';
   const { DATABASE_URL: _pg, STORAGE_DIR: _storage, ...parentEnv } = process.env;
   // PUBLIC_URL on the address Lighthouse loads, so canonical URLs and the sitemap point at the same origin.
-  const app = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: { ...parentEnv, PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: base, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  app.stdout.on('data', keep);
-  app.stderr.on('data', keep);
+  const app = startChild(['scripts/start.mjs'], { ...parentEnv, PORT: String(port), HOST, DATA_DIR: dataDir, PUBLIC_URL: base, SEED_DEMO: 'true', LOG_LEVEL: 'warn' });
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   const cleanup = async () => {
     await chrome?.kill();
-    await stop(app);
+    await stopChild(app);
     rmSync(dataDir, { recursive: true, force: true });
   };
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
   try {
     process.stderr.write('Starting the app (building first if the build is stale)…\n');
-    await waitHealthy(`${base}/api/health`, app, () => output, 15 * 60_000);
+    // Building can take minutes: no need to ask often.
+    await waitHealthy(`${base}/api/health`, app, 15 * 60_000, { pollMs: 200, name: 'the app' });
     const list = (await (await fetch(`${base}/api/artists?limit=1&sort=rating`)).json()) as { items: Array<{ slug: string }> };
     const slug = list.items[0]?.slug;
     if (!slug) throw new Error('The demo data has no artists to open a profile of.');

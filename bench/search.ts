@@ -19,15 +19,14 @@
 // runs the statement `buildArtistSearch()` builds for the same query, with the same concurrency,
 // through the raw driver. PGlite allows one process per data dir, hence one after the other.
 // Everything listens on 127.0.0.1 only.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuTimeMs, freePort, startChild, stopChild, waitExit, waitHealthy, type Child } from './support/processes.ts';
+import { latencies, median } from './support/stats.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..');
 const HOST = '127.0.0.1';
 
 /** Realistic searches: a two-word style typed in the search box, "near me" in Denver, a style page's filter. */
@@ -49,16 +48,6 @@ const envNumber = (name: string, fallback: number) => {
 const arg = (flag: string) => {
   const i = process.argv.indexOf(flag);
   return i === -1 ? undefined : process.argv[i + 1];
-};
-
-/** Nearest-rank percentile of response times in ms. */
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-const latencies = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -141,86 +130,6 @@ async function direct(dataDir: string, databaseUrl: string | undefined, opts: { 
 // Orchestrator
 // ---------------------------------------------------------------------------------------------
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-type Child = { process: ChildProcess; output: () => string; stdout: () => string };
-
-/** `quietStdout`: send stdout (request logs) to /dev/null, as a server's log would leave the process. */
-function startChild(args: string[], env: NodeJS.ProcessEnv, quietStdout = false): Child {
-  let output = '';
-  let stdout = '';
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', quietStdout ? 'ignore' : 'pipe', 'pipe'] });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    keep(chunk);
-  });
-  child.stderr?.on('data', keep);
-  return { process: child, output: () => output, stdout: () => stdout };
-}
-
-async function waitHealthy(url: string, child: Child, timeoutMs: number): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    if (child.process.exitCode !== null) throw new Error(`server exited (${child.process.exitCode}) before ${url} answered:\n${child.output().slice(-3000)}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status === 200, () => false);
-    if (ok) return;
-    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${child.output().slice(-3000)}`);
-    await sleep(50);
-  }
-}
-
-async function stopChild(child: Child): Promise<void> {
-  const p = child.process;
-  if (p.exitCode !== null || p.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const force = setTimeout(() => p.kill('SIGKILL'), 15_000);
-    p.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    p.kill('SIGTERM');
-  });
-}
-
-async function waitExit(child: Child, timeoutMs: number): Promise<void> {
-  const p = child.process;
-  if (p.exitCode === null && p.signalCode === null) {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${p.spawnargs.slice(1, 4).join(' ')} did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
-      p.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-  if (p.exitCode !== 0) throw new Error(`${p.spawnargs.slice(1, 4).join(' ')} exited with ${p.exitCode ?? p.signalCode}:\n${child.output().slice(-3000)}`);
-}
-
-/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuTimeMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
-
 type HttpResult = { name: string; rps: number; p50: number; p95: number; p99: number; requests: number; non2xx: number; errors: number; items: number; cpuUsPerRequest: number | null };
 
 async function measureHttp(name: string, url: string, server: Child, opts: { seconds: number; connections: number; warmup: number }): Promise<HttpResult> {
@@ -260,12 +169,6 @@ type Row = {
   rounds: Array<{ rps: number; p95: number; directQps: number }>;
 };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 async function benchDatabase(kind: DatabaseKind, opts: { seconds: number; connections: number; warmup: number; rounds: number; artists: number; adminUrl: string }, cleanups: Array<() => Promise<void>>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `inkhaven-bench-search-${kind}-`));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -300,7 +203,7 @@ async function benchDatabase(kind: DatabaseKind, opts: { seconds: number; connec
   const httpRounds: HttpResult[][] = [];
   const directRounds: DirectResult[][] = [];
   for (let round = 1; round <= opts.rounds; round++) {
-    const port = await freePort();
+    const port = await freePort(HOST);
     const serverArgs = ['--import', 'tsx', path.join(HERE, 'search.ts'), '--serve', '--port', String(port), '--data-dir', dataDir, ...(databaseUrl ? ['--database-url', databaseUrl] : [])];
     const app = startChild(serverArgs, env, true);
     cleanups.push(() => stopChild(app));
