@@ -13,10 +13,18 @@ export const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream',
 ];
 
+/**
+ * Specs that neither sign in as a demo account nor change data, nor compare two reads of data that
+ * the other specs change (landing pages compare review highlights, so they are not here).
+ */
+const READ_ONLY_SPECS = ['**/analytics.spec.ts', '**/discovery.spec.ts', '**/guides.spec.ts', '**/pwa.spec.ts', '**/smoke.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two lanes (see projects): specs that sign in as the demo accounts change data other specs read,
+  // so they run one at a time; the read-only public-page specs run beside them.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -28,7 +36,20 @@ export default defineConfig({
     storageState: { cookies: [], origins: [{ origin: `http://localhost:${PORT}`, localStorage: [{ name: 'analytics-consent', value: 'declined' }] }] },
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'public pages',
+      testMatch: READ_ONLY_SPECS,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'demo data',
+      testIgnore: READ_ONLY_SPECS,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://localhost:${PORT}/api/health`,
