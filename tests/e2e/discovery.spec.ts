@@ -83,6 +83,7 @@ test.describe('artist profile', () => {
     await expect(page).toHaveURL(/\/studios\/[a-z0-9-]+$/);
     await expect(page.getByRole('heading', { name: 'Artists' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Opening hours' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'a studio page');
   });
 
   test('browsing search, a profile and the onboarding wizard breaks no rule of the Content-Security-Policy', async ({ page, context }) => {

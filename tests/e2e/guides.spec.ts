@@ -99,6 +99,7 @@ test.describe('feature pages', () => {
       await expect(cta).toBeVisible();
       expect(await cta.getAttribute('href'), path).toMatch(/^(\/|#)/);
       await expect(page.getByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page, path);
     }
   });
 
@@ -133,7 +134,8 @@ test.describe('crawling', () => {
 });
 
 test.describe('accessibility', () => {
-  for (const path of ['/piercing-styles', '/tattoo-styles', '/aftercare-guides', '/features/seamless-booking', '/support']) {
+  // Feature pages, /virtual-consultations and /support are checked in the feature-pages test above.
+  for (const path of GUIDES.map((guide) => guide.path)) {
     test(`axe finds no serious or critical violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
