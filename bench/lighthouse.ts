@@ -164,7 +164,11 @@ async function main() {
         }
         lhrs.push(lhr);
       }
-      const byPerformance = [...lhrs].sort((a, b) => (a.categories.performance!.score ?? 0) - (b.categories.performance!.score ?? 0));
+      // A run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation) has no
+      // score; it is listed in the results and left out of the median rather than counted as 0.
+      const scored = lhrs.filter((l) => l.categories.performance!.score !== null && !l.runtimeError);
+      if (scored.length === 0) throw new Error(`Every Lighthouse run of ${page.path} failed; see the messages above.`);
+      const byPerformance = [...scored].sort((a, b) => a.categories.performance!.score! - b.categories.performance!.score!);
       const lhr = byPerformance[Math.floor(byPerformance.length / 2)]!;
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]!.score ?? 0) * 100)])) as Record<Category, number>;
       const initial = await initialScripts(url);
@@ -179,7 +183,8 @@ async function main() {
         page: page.name,
         url: page.path,
         scores,
-        performanceScoresOfRuns: lhrs.map((l) => Math.round((l.categories.performance!.score ?? 0) * 100)),
+        performanceScoresOfRuns: lhrs.map((l) => (l.categories.performance!.score === null ? null : Math.round(l.categories.performance!.score * 100))),
+        failedRuns: lhrs.length - scored.length,
         runs: lhrs.map(describeRun),
         metrics: {
           firstContentfulPaintMs: metric('first-contentful-paint'),
@@ -216,6 +221,7 @@ async function main() {
     for (const r of results) {
       const lost = CATEGORIES.flatMap((c) => r.failing[c].map((f) => `  ${c}: ${f.id} (${f.score === null ? 'n/a' : Math.round(f.score * 100)}${f.displayValue ? `, ${f.displayValue}` : ''})`));
       if (lost.length) console.log(`\n${r.page} loses points on:\n${lost.join('\n')}`);
+      if (r.failedRuns > 0) console.log(`${r.page}: ${r.failedRuns} of ${runs} runs failed to record and are not in the median`);
     }
     const loadAfter = os.loadavg().map((n) => Number(n.toFixed(2)));
     console.log(`\nload average (1/5/15 min) before: ${loadBefore.join(' / ')}, after: ${loadAfter.join(' / ')} on ${os.cpus().length} CPUs`);
