@@ -19,6 +19,8 @@ export const CHROMIUM_ARGS = [
  */
 const READ_ONLY_SPECS = ['**/analytics.spec.ts', '**/discovery.spec.ts', '**/guides.spec.ts', '**/pwa.spec.ts', '**/smoke.spec.ts'];
 
+const DESKTOP_CHROMIUM = { ...devices['Desktop Chrome'], channel: undefined };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -37,18 +39,8 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [
-    {
-      name: 'public pages',
-      testMatch: READ_ONLY_SPECS,
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
-    {
-      name: 'demo data',
-      testIgnore: READ_ONLY_SPECS,
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
+    { name: 'public pages', testMatch: READ_ONLY_SPECS, workers: 1, use: DESKTOP_CHROMIUM },
+    { name: 'demo data', testIgnore: READ_ONLY_SPECS, workers: 1, use: DESKTOP_CHROMIUM },
   ],
   webServer: {
     command: 'node scripts/start.mjs',

@@ -114,6 +114,9 @@ function describeRun(lhr: LhrLike) {
   };
 }
 
+/** Whether Lighthouse recorded the load; one that did not (NO_NAVSTART: the trace lost the navigation) has no score. */
+const recorded = (run: ReturnType<typeof describeRun>) => run.performance !== null && !run.runtimeError;
+
 async function main() {
   const runs = Math.max(1, Math.round(Number(process.env.BENCH_RUNS ?? 3)));
   const loadBefore = os.loadavg().map((n) => Number(n.toFixed(2)));
@@ -153,23 +156,24 @@ async function main() {
       // One unmeasured load first: the server's first render of a page and the browser's first
       // compile are not what a visitor meets.
       await runLighthouse(url, chrome.port);
-      const lhrs: LhrLike[] = [];
+      const measured: Array<{ lhr: LhrLike; run: ReturnType<typeof describeRun> }> = [];
       for (let i = 1; i <= runs; i++) {
         process.stderr.write(`Lighthouse ${page.path} (${i}/${runs})…`);
         const lhr = await runLighthouse(url, chrome.port);
         const run = describeRun(lhr);
         process.stderr.write(` ${run.performance ?? 'no score'}, TBT ${Math.round(run.totalBlockingTimeMs ?? 0)} ms, benchmark index ${run.benchmarkIndex ?? '?'}\n`);
-        if (run.performance === null || run.runtimeError || run.erroredAudits) {
-          process.stderr.write(`  this run failed: ${JSON.stringify({ runtimeError: run.runtimeError, erroredAudits: run.erroredAudits, runWarnings: run.runWarnings })}\n`);
+        if (!recorded(run) || run.erroredAudits) {
+          // In brief: the whole error, with every audit it broke, goes to the JSON.
+          const why = run.runtimeError ? run.runtimeError.message : run.erroredAudits!.slice(0, 3).join('; ');
+          process.stderr.write(`  ${recorded(run) ? 'audits failed' : 'this run failed'}: ${why} (${run.erroredAudits?.length ?? 0} audits errored)\n`);
         }
-        lhrs.push(lhr);
+        measured.push({ lhr, run });
       }
-      // A run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation) has no
-      // score; it is listed in the results and left out of the median rather than counted as 0.
-      const scored = lhrs.filter((l) => l.categories.performance!.score !== null && !l.runtimeError);
+      // A run Lighthouse could not record is listed in the results and left out of the median
+      // rather than counted as 0.
+      const scored = measured.filter((m) => recorded(m.run));
       if (scored.length === 0) throw new Error(`Every Lighthouse run of ${page.path} failed; see the messages above.`);
-      const byPerformance = [...scored].sort((a, b) => a.categories.performance!.score! - b.categories.performance!.score!);
-      const lhr = byPerformance[Math.floor(byPerformance.length / 2)]!;
+      const { lhr } = [...scored].sort((a, b) => a.run.performance! - b.run.performance!)[Math.floor(scored.length / 2)]!;
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]!.score ?? 0) * 100)])) as Record<Category, number>;
       const initial = await initialScripts(url);
       const initialGzip = initial.reduce((n, s) => n + s.gzipBytes, 0);
@@ -183,9 +187,8 @@ async function main() {
         page: page.name,
         url: page.path,
         scores,
-        performanceScoresOfRuns: lhrs.map((l) => (l.categories.performance!.score === null ? null : Math.round(l.categories.performance!.score * 100))),
-        failedRuns: lhrs.length - scored.length,
-        runs: lhrs.map(describeRun),
+        failedRuns: measured.length - scored.length,
+        runs: measured.map((m) => m.run),
         metrics: {
           firstContentfulPaintMs: metric('first-contentful-paint'),
           largestContentfulPaintMs: metric('largest-contentful-paint'),
