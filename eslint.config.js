@@ -36,6 +36,7 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { local },
     rules: {
+      'local/replacement-string': 'error',
       'local/boundaries': [
         'error',
         {

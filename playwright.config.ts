@@ -17,12 +17,21 @@ export const CHROMIUM_ARGS = [
  * Specs that neither sign in as a demo account nor change data, nor compare two reads of data that
  * the other specs change (landing pages compare review highlights, so they are not here).
  */
-const READ_ONLY_SPECS = ['**/analytics.spec.ts', '**/discovery.spec.ts', '**/guides.spec.ts', '**/pwa.spec.ts', '**/smoke.spec.ts'];
+const READ_ONLY_SPECS = ['**/analytics.spec.ts', '**/console.spec.ts', '**/discovery.spec.ts', '**/guides.spec.ts', '**/pwa.spec.ts', '**/smoke.spec.ts'];
+
+/**
+ * Specs of the browser shell and fixed content (guides, feature pages, the service worker, the
+ * console check): they read no data that depends on the database, so the PostgreSQL run
+ * (E2E_DATABASE_URL) leaves them to the embedded one (decision 0009).
+ */
+const DATABASE_INDEPENDENT_SPECS = ['**/console.spec.ts', '**/guides.spec.ts', '**/pwa.spec.ts', '**/smoke.spec.ts'];
 
 const DESKTOP_CHROMIUM = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright empties this folder when it starts: runs that share a checkout each need their own.
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   // Two lanes (see projects): specs that sign in as the demo accounts change data other specs read,
   // so they run one at a time; the read-only public-page specs run beside them.
@@ -39,7 +48,13 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'public pages', testMatch: READ_ONLY_SPECS, workers: 1, use: DESKTOP_CHROMIUM },
+    {
+      name: 'public pages',
+      testMatch: READ_ONLY_SPECS,
+      testIgnore: process.env.E2E_DATABASE_URL ? DATABASE_INDEPENDENT_SPECS : [],
+      workers: 1,
+      use: DESKTOP_CHROMIUM,
+    },
     { name: 'demo data', testIgnore: READ_ONLY_SPECS, workers: 1, use: DESKTOP_CHROMIUM },
   ],
   webServer: {

@@ -60,7 +60,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist/client',
-    sourcemap: true,
+    // Written for debugging, named by no file (hidden) and served only with SERVE_SOURCE_MAPS.
+    sourcemap: 'hidden',
     manifest: true,
     // Every browser the app supports preloads modules natively; the polyfill only cost initial JavaScript.
     modulePreload: { polyfill: false },

@@ -96,8 +96,8 @@ async function openApp(opts: { dataDir: string; databaseUrl: string | undefined;
   const { buildApp } = await import('../src/server/app.ts');
   const { resolveSecret } = await import('../src/server/secret.ts');
   const { DATABASE_URL: _pg, ...env } = process.env;
-  // PUBLIC_URL set, as behind a deployment's proxy: the app then trusts X-Forwarded-For (the
-  // sign-ups below come from distinct client addresses instead of all from 127.0.0.1).
+  // As behind a deployment's proxy on this machine: the app then trusts X-Forwarded-For from
+  // 127.0.0.1 (the sign-ups below come from distinct client addresses instead of all from 127.0.0.1).
   const config = parseConfig({
     ...env,
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
@@ -106,6 +106,7 @@ async function openApp(opts: { dataDir: string; databaseUrl: string | undefined;
     HOST,
     SEED_DEMO: 'false',
     PUBLIC_URL: `http://localhost:${opts.port}`,
+    TRUST_PROXY: 'loopback',
   });
   // Pool of 10 on PostgreSQL, as main.ts opens it.
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -3,6 +3,7 @@
 // `../b/x.ts` means different things in different folders, so this rule resolves every
 // import against the importing file and checks where it really lands.
 import path from 'node:path';
+import replacementString from './replacement-string.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -95,4 +96,4 @@ const rule = {
   },
 };
 
-export default { meta: { name: 'inkhaven-local' }, rules: { boundaries: rule } };
+export default { meta: { name: 'inkhaven-local' }, rules: { boundaries: rule, 'replacement-string': replacementString } };

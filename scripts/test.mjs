@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const results = path.join(root, 'test-results');
+// TEST_RESULTS_DIR and E2E_PORT let two runs share a checkout (CI runs PGlite and PostgreSQL side by side).
+const results = path.resolve(root, process.env.TEST_RESULTS_DIR ?? 'test-results');
 mkdirSync(results, { recursive: true });
 const only = process.argv[2]; // optional: "unit" or "e2e"
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -34,7 +35,7 @@ function psql(...statements) {
 if (only !== 'e2e') {
   const out = path.join(results, 'vitest.json');
   rmSync(out, { force: true });
-  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -47,6 +48,11 @@ if (only !== 'e2e') {
       // A file that failed to load has no failed assertions but still failed.
       if (file.status === 'failed' && failed.length === 0) failures.push(`vitest ${rel} (${file.message || 'failed to run'})`);
     }
+    // Errors outside any test (an unhandled rejection, a failed global set-up) fail the run without a failed test.
+    if (vitestStatus !== 0 && r.numFailedTests === 0) {
+      totals.failed += 1;
+      failures.push(`vitest exited with status ${vitestStatus} without a failed test (an error outside the tests: see its output above)`);
+    }
   } else {
     totals.failed += 1;
     failures.push('vitest wrote no report');
@@ -56,9 +62,9 @@ if (only !== 'e2e') {
 if (only !== 'unit') {
   const out = path.join(results, 'playwright.json');
   rmSync(out, { force: true });
-  const dataDir = path.join(root, '.e2e-data');
+  const dataDir = path.join(results, 'e2e-data');
   rmSync(dataDir, { recursive: true, force: true });
-  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_DATA_DIR: dataDir };
+  const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_DATA_DIR: dataDir, PLAYWRIGHT_OUTPUT_DIR: path.join(results, 'playwright') };
   let dbName = null;
   if (process.env.TEST_DATABASE_URL) {
     dbName = `inkhaven_e2e_${process.pid}`;
@@ -67,7 +73,7 @@ if (only !== 'unit') {
     url.pathname = `/${dbName}`;
     env.E2E_DATABASE_URL = url.toString();
   }
-  run('npx', ['playwright', 'test'], env);
+  const playwrightStatus = run('npx', ['playwright', 'test'], env);
   if (dbName) psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   rmSync(dataDir, { recursive: true, force: true });
   if (existsSync(out)) {
@@ -76,6 +82,12 @@ if (only !== 'unit') {
     totals.failed += s.unexpected + s.flaky;
     totals.skipped += s.skipped;
     collectPlaywrightFailures(JSON.parse(readFileSync(out, 'utf8')).suites ?? [], []);
+    // A run that stopped before its tests (the web server could not start, a spec did not load)
+    // reports no failed test: it still failed.
+    if (playwrightStatus !== 0 && s.unexpected + s.flaky === 0) {
+      totals.failed += 1;
+      failures.push(`playwright exited with status ${playwrightStatus} before reporting a failed test (see its output above)`);
+    }
   } else {
     totals.failed += 1;
     failures.push('playwright wrote no report');

@@ -32,6 +32,10 @@ describe('parseConfig', () => {
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail.example.test' }],
     ['ICE_SERVERS', { ICE_SERVERS: '{not json' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '*' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,proxy.internal' }],
   ])('stops with a message naming %s for a bad value', (variable, env) => {
     expect(configError(env).message).toMatch(new RegExp(`\\b${variable}\\b`));
   });
@@ -60,6 +64,23 @@ describe('parseConfig', () => {
     const config = parseConfig({ PORT: '', DATABASE_URL: '' });
     expect(config.PORT).toBe(5000);
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('trusts no proxy by default', () => {
+      expect(parseConfig({ PUBLIC_URL: 'https://inkhaven.example' }).TRUST_PROXY).toBe(false);
+    });
+
+    it('takes a hop count or a list of addresses, CIDRs and named ranges', () => {
+      const oneHop = parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY;
+      if (typeof oneHop !== 'function') throw new Error('a hop count should become a trust function');
+      expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.1', 1)]).toEqual([true, false]);
+      expect(parseConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    });
+
+    it('says why "trust everything" is refused', () => {
+      expect(configError({ TRUST_PROXY: 'true' }).message).toMatch(/trusting every X-Forwarded-For is not supported/);
+    });
   });
 
   describe('SEED_DEMO default', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -10,6 +11,46 @@ const booleanFlag = z
 
 const optionalUrl = z.url().optional();
 
+/** Names proxy-addr (Fastify's trustProxy) knows for the private ranges. */
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' `X-Forwarded-For` is believed: a hop count (`1`: the nearest proxy) or a
+ * comma-separated list of addresses, CIDRs and loopback/linklocal/uniquelocal. Unset: none, and
+ * the socket's address is the client's. "Trust everything" (`true`, `*`) is refused: anyone
+ * could then choose the address every rate limit counts them under.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | string[] | ((address: string, hop: number) => boolean) => {
+    if (v === undefined) return false;
+    if (/^\d+$/.test(v)) {
+      // Fastify counts hops itself for a number, but its types take only this function form.
+      const hops = Number(v);
+      return (_address, hop) => hop < hops;
+    }
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !NAMED_PROXY_RANGES.includes(e) && !isAddressOrCidr(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs; trusting every X-Forwarded-For is not supported (not understood: ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,8 +62,11 @@ export const ConfigSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     PUBLIC_URL: optionalUrl,
+    TRUST_PROXY: trustProxy,
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SEED_DEMO: booleanFlag.optional(),
+    // Source maps show the app's source to anyone; the build writes them for debugging, the server keeps them private unless asked.
+    SERVE_SOURCE_MAPS: booleanFlag.default(false),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     STRIPE_API_BASE: optionalUrl,

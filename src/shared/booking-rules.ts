@@ -38,6 +38,7 @@ export const BOOKING_STATUS_LABELS: Record<TBookingStatus, string> = {
 
 export const DEPOSIT_STATUSES = ['not_required', 'pending', 'due', 'paid', 'refunded', 'forfeited'] as const;
 export type TDepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/** The stored status's own name; what a person reads depends on the booking too: see depositStatusLabel (deposit-status.ts). */
 export const DEPOSIT_STATUS_LABELS: Record<TDepositStatus, string> = {
   not_required: 'No deposit',
   pending: 'Due once accepted',
@@ -61,6 +62,12 @@ export const MAX_RESCHEDULES = { min: 0, max: 5, default: 2 } as const;
 export const REQUEST_RESPONSE_HOURS = 72;
 /** The reminder goes out this long before the appointment. */
 export const REMINDER_BEFORE_HOURS = 24;
+/**
+ * After a confirmed appointment ends, the artist is asked to mark it completed or a no-show; one
+ * left unmarked this long completes by itself (the client came, in almost every case), so the
+ * booking moves on and the client can review it.
+ */
+export const COMPLETION_GRACE_HOURS = 72;
 
 export const BOOKING_IDEA_MAX = 2000;
 export const BOOKING_TEXT_MAX = 120;
@@ -96,6 +103,11 @@ export type BookingState = {
 const HOUR = 3_600_000;
 const ms = (t: string | Date) => (typeof t === 'string' ? Date.parse(t) : t.getTime());
 
+/** The status as a person should read it now: a confirmed booking whose time has passed awaits completion. */
+export function bookingStatusLabel(b: { status: TBookingStatus; endsAt: string | Date }, now: number): string {
+  return b.status === 'confirmed' && now >= ms(b.endsAt) ? 'Awaiting completion' : BOOKING_STATUS_LABELS[b.status];
+}
+
 /** True when `now` is inside the notice window before the start (too late to reschedule, late to cancel). */
 export function isInsideNotice(startsAt: string | Date, noticeHours: number, now: number): boolean {
   return now > ms(startsAt) - noticeHours * HOUR;
@@ -112,6 +124,41 @@ export function rescheduleRefusal(b: BookingState, now: number): string | null {
   if (isInsideNotice(b.startsAt, b.policy.noticeHours, now))
     return `Rescheduling needs at least ${b.policy.noticeHours} hours’ notice before the appointment.`;
   return null;
+}
+
+/** Statuses whose time is promised to the client: moving them must keep the artist's notice at the new time too. */
+const NOTICE_BOUND_STATUSES: readonly TBookingStatus[] = ['accepted', 'awaiting_deposit', 'confirmed'];
+
+/**
+ * The earliest instant a booking may move to now: a move is a promise like the first one, so the
+ * notice that protects the artist's (and the client's deposit's) plans applies at the new time as
+ * well as the old. A request is not promised yet: the artist approves its new time when accepting.
+ */
+export function earliestRescheduleStart(b: Pick<BookingState, 'status' | 'policy'>, now: number): number {
+  return NOTICE_BOUND_STATUSES.includes(b.status) ? now + b.policy.noticeHours * HOUR : now;
+}
+
+/** Why the booking cannot move to `startsAt`, in words for the person; null when it may. */
+export function rescheduleTargetRefusal(b: Pick<BookingState, 'status' | 'policy'>, startsAt: number, now: number): string | null {
+  if (startsAt <= now) return 'That time has already passed; pick a time from the calendar.';
+  if (startsAt < earliestRescheduleStart(b, now))
+    return `The new time must also be at least ${b.policy.noticeHours} hours away: the artist’s notice period applies to the new time as well as the old one.`;
+  return null;
+}
+
+/** When the notice has already begun at acceptance, the deposit is due within this long (or half the time left, if less). */
+export const LATE_DEPOSIT_WINDOW_HOURS = 12;
+
+/**
+ * When a deposit falls due, decided at acceptance. It must be early enough for the artist to give
+ * the time to someone else: at the latest when the notice period before the start begins. When that
+ * moment has already passed (a booking accepted a day ahead with 48 hours' notice), a short window
+ * that still ends well before the start: LATE_DEPOSIT_WINDOW_HOURS, or half the time left if less.
+ */
+export function depositDueAt(policy: Pick<BookingPolicySnapshot, 'depositWindowHours' | 'noticeHours'>, startsAt: number, now: number): { dueAt: number; late: boolean } {
+  const noticeBegins = startsAt - policy.noticeHours * HOUR;
+  if (noticeBegins > now) return { dueAt: Math.min(now + policy.depositWindowHours * HOUR, noticeBegins), late: false };
+  return { dueAt: now + Math.min(LATE_DEPOSIT_WINDOW_HOURS * HOUR, Math.max(0, startsAt - now) / 2), late: true };
 }
 
 /** What a client's cancellation would do to the deposit right now. */

@@ -4,6 +4,8 @@ export const ErrorCodes = {
   VALIDATION_FAILED: 400,
   INVALID_JSON: 400,
   UNKNOWN_FIELD: 400,
+  /** A page link (cursor) that does not decode to a position in the list: tampered with, or from an older version. */
+  INVALID_CURSOR: 400,
   WEAK_PASSWORD: 400,
   // The foundation issue asks for 400 (not 413) for oversized bodies, like every other bad input.
   BODY_TOO_LARGE: 400,
@@ -11,6 +13,8 @@ export const ErrorCodes = {
   UNSUPPORTED_IMAGE: 400,
   IMAGE_TOO_LARGE: 400,
   IMAGE_CORRUPT: 400,
+  /** A signed Stripe webhook event whose envelope or object is not the shape the app reads. */
+  STRIPE_EVENT_INVALID: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   CSRF_FAILED: 403,
@@ -23,6 +27,8 @@ export const ErrorCodes = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The database cannot be reached (restart, fail-over, dropped connections); answered with Retry-After. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCodes;

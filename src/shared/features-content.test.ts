@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_CONTENT, featureContentFor } from './features-content.ts';
+import { FEATURE_CONTENT, featureContentFor, featureMetaFor } from './features-content.ts';
 import { FEATURE_PAGE_META, SUPPORT_FAQ, VIRTUAL_CONSULTATIONS_META } from './features-meta.ts';
+import { isLiveHref } from './live-routes.ts';
 
 const SPEC_FEATURES = [
   'smart-discovery', 'seamless-booking', 'virtual-consultations', 'digital-consent', 'secure-payments',
@@ -26,6 +27,20 @@ describe('feature pages content', () => {
     for (const word of ['lorem', 'placeholder', 'coming soon', 'todo', 'tbd']) expect(text).not.toContain(word);
     for (const c of FEATURE_CONTENT) {
       for (const cta of [c.primaryCta, c.secondaryCta, c.closing.cta]) if (cta) expect(cta.href).toMatch(/^\/[a-z]/);
+    }
+  });
+
+  it('says plainly which features are not available yet, and leads every page to a working one', () => {
+    // Messaging, in-app video calls, digital consent and aftercare reminders have not shipped.
+    const notYet = FEATURE_CONTENT.filter((c) => c.notYet).map((c) => c.path);
+    expect(notYet.sort()).toEqual(
+      ['/features/aftercare-automation', '/features/digital-consent', '/features/real-time-messaging', '/features/virtual-consultations', '/virtual-consultations'].sort(),
+    );
+    for (const c of FEATURE_CONTENT) {
+      // The primary button is always shown; a secondary or closing one to a placeholder page is left out.
+      expect(isLiveHref(c.primaryCta.href), `${c.path} primary`).toBe(true);
+      const meta = featureMetaFor(c.path);
+      if (c.notYet) expect(meta?.description, c.path).toMatch(/not available (on Inkhaven )?yet/);
     }
   });
 });

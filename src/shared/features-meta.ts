@@ -1,10 +1,14 @@
 import { FEATURE_PAGE_PATHS, SUPPORT_PATH, VIRTUAL_CONSULTATIONS_PATH, type FeaturePagePath } from './feature-paths.ts';
+import { SUPPORT_EMAIL, type SitePageMeta } from './site-pages.ts';
+
+export { SUPPORT_EMAIL };
 
 /**
  * Head data of the feature pages (spec §2). The route table knows only their paths
  * (feature-paths.ts); this module loads with the page, like the bodies in features-content.ts.
  */
-export type FeaturePageMeta = { path: string; title: string; description: string };
+/** The same head data as every standing page's. */
+export type FeaturePageMeta = SitePageMeta;
 
 const FEATURE_PAGE_TEXT: Record<FeaturePagePath, { title: string; description: string }> = {
   '/features/smart-discovery': {
@@ -17,11 +21,11 @@ const FEATURE_PAGE_TEXT: Record<FeaturePagePath, { title: string; description: s
   },
   '/features/virtual-consultations': {
     title: 'Virtual consultations',
-    description: 'Talk through your tattoo or piercing with the artist on a video call in the browser, before you travel to the studio.',
+    description: 'Book a consultation to talk through your tattoo or piercing before the session, in the studio or as a video call. In-app calls are not available yet.',
   },
   '/features/digital-consent': {
     title: 'Digital consent',
-    description: 'Read and sign the consent form on your phone before the appointment; signed forms are locked, hashed and kept with an audit trail.',
+    description: 'Digital consent forms are not available on Inkhaven yet: what we are building, and how consent works at the studio until then.',
   },
   '/features/secure-payments': {
     title: 'Secure payments',
@@ -29,15 +33,15 @@ const FEATURE_PAGE_TEXT: Record<FeaturePagePath, { title: string; description: s
   },
   '/features/aftercare-automation': {
     title: 'Aftercare automation',
-    description: 'Day-by-day aftercare reminders after your session, following the tattoo and piercing healing timelines, with a direct line to your artist.',
+    description: 'The tattoo and piercing healing timelines, day by day. Automatic aftercare reminders are not available yet; the aftercare guide has the full timeline.',
   },
   '/features/real-time-messaging': {
     title: 'Real-time messaging',
-    description: 'Message your artist about ideas, references and booking details; messages arrive instantly and are never lost on a bad connection.',
+    description: 'Messaging is not available on Inkhaven yet. How to give your artist everything they need in a booking request until it is.',
   },
   '/features/analytics-dashboard': {
     title: 'Analytics dashboard',
-    description: 'For artists: see profile views, booking requests, conversion, deposits and reviews in one dashboard.',
+    description: 'For artists: booking requests, appointments, deposits due and received, your calendar and your reviews in one dashboard.',
   },
   '/features/flash-design-gallery': {
     title: 'Flash design gallery',
@@ -45,7 +49,7 @@ const FEATURE_PAGE_TEXT: Record<FeaturePagePath, { title: string; description: s
   },
   '/features/identity-safety': {
     title: 'Identity and safety',
-    description: 'Verified artists, private contact details, secure accounts and consent checks: how Inkhaven keeps clients and artists safe.',
+    description: 'Verified artists, reviews from completed bookings, secure accounts and clear deposit rules: how Inkhaven keeps clients and artists safe.',
   },
 };
 
@@ -53,8 +57,8 @@ export const FEATURE_PAGE_META: FeaturePageMeta[] = FEATURE_PAGE_PATHS.map((path
 
 export const VIRTUAL_CONSULTATIONS_META: FeaturePageMeta = {
   path: VIRTUAL_CONSULTATIONS_PATH,
-  title: 'Video consultations with tattoo and piercing artists',
-  description: 'Book a video consultation with a tattoo or piercing artist: share references, agree on design, placement and price, then book your session.',
+  title: 'Consultations with tattoo and piercing artists',
+  description: 'Plan your tattoo or piercing in a consultation with the artist, in the studio or as a video call. In-app video calls are not available yet.',
 };
 
 export const SUPPORT_META: FeaturePageMeta = {
@@ -63,7 +67,6 @@ export const SUPPORT_META: FeaturePageMeta = {
   description: 'Get help with bookings, deposits, rescheduling, payments and safety on Inkhaven, or contact our support team.',
 };
 
-export const SUPPORT_EMAIL = 'support@inkhaven.test';
 
 /** Support FAQ: rendered on /support and sent as FAQPage JSON-LD, so it sits with the head data. */
 export const SUPPORT_FAQ: Array<{ question: string; answer: string }> = [
@@ -95,7 +98,7 @@ export const SUPPORT_FAQ: Array<{ question: string; answer: string }> = [
   {
     question: 'My healing does not look right. What should I do?',
     answer:
-      'Message your artist from your booking and follow the aftercare guide. If redness, heat, swelling or discharge persists beyond 48 hours or gets worse, see a doctor. Fever or red streaks need a doctor the same day.',
+      'Contact your artist and follow the aftercare guide. If redness, heat, swelling or discharge persists beyond 48 hours or gets worse, see a doctor. Fever or red streaks need a doctor the same day.',
   },
   {
     question: 'How do I report a problem with an artist or a client?',

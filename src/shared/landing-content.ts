@@ -58,21 +58,21 @@ export const TATTOO_STEPS: InfoCard[] = [
   { title: 'Discover Artists', text: 'Search by style, city and distance. Compare portfolios, prices, deposits and reviews from completed bookings.' },
   { title: 'Book Consultation', text: 'Share your idea, placement, size and reference photos, in the studio or on a video call, and get a quote.' },
   { title: 'Secure Deposit', text: 'Pay a deposit, typically 100 to 500 USD, through secure checkout. It is credited to your final price.' },
-  { title: 'Get Tattooed', text: 'Sign your consent form online, arrive for your session, and get aftercare reminders while it heals.' },
+  { title: 'Get Tattooed', text: 'Arrive for your session, then follow your artist\u2019s instructions and our aftercare guide while it heals.' },
 ];
 
 export const TATTOO_SAFETY: InfoCard[] = [
   { title: 'Verified artists', text: 'A verified badge means we have checked the artist\u2019s identity and studio details.' },
   { title: 'Sterile, single-use equipment', text: 'Needles and cartridges are single-use and opened in front of you; surfaces are wrapped and disinfected between clients.' },
-  { title: 'Digital consent', text: 'You read and sign the consent form before your session; the signed form is locked and kept with an audit trail.' },
+  { title: 'Reviews from real bookings', text: 'Only clients who completed a booking with the artist can review them, once per booking.' },
   { title: 'Protected deposits', text: 'Deposits are held through secure checkout and refunded in full if the artist cancels.' },
 ];
 
 export const TATTOO_CLOSING = {
   title: 'Ready for your next tattoo?',
-  text: 'Find an artist whose style matches your idea, or talk it through first on a video consultation.',
+  text: 'Find an artist whose style matches your idea, or talk it through first in a consultation.',
   primary: { label: 'Discover Artists', href: '/discover?kind=tattoo' },
-  secondary: { label: 'Book a Virtual Consultation', href: '/virtual-consultations' },
+  secondary: { label: 'Start with a Consultation', href: '/virtual-consultations' },
 } as const;
 
 // ---------------------------------------------------------------- /piercing-artists

@@ -46,7 +46,7 @@ export const TATTOO_FAQ: FaqItem[] = [
   {
     question: 'Do I need a consultation before booking?',
     answer:
-      'For custom work, yes: a consultation lets the artist understand your idea, check the placement and give you a price range. Many artists offer free or low-cost video consultations, so you can talk it through from home before travelling to the studio.',
+      'For custom work, yes: a consultation lets the artist understand your idea, check the placement and give you a price range. Many artists offer free or low-cost consultations, in the studio or as a video call.',
   },
   {
     question: 'How do I know a tattoo artist is safe?',

@@ -2,8 +2,6 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const FIRST_NAME_MAX_LENGTH = 60;
-export const SIGN_IN_MAX_FAILURES = 10;
-export const SIGN_IN_WINDOW_MINUTES = 15;
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 export const NOTIFICATION_BADGE_MAX = 99;
 export const AUTH_UNAUTHORIZED_PAUSE_AFTER = 3;
@@ -28,3 +26,7 @@ export const CONNECTION_BADGE_HIDE_FALLBACK_MS = 3_000;
 export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 export const PORTFOLIO_MAX_IMAGES = 60;
 export const FLASH_MAX_DESIGNS = 100;
+/** Photos on one review (issue 11 §5), and photos a person may upload in a day before attaching them. */
+export const REVIEW_MAX_PHOTOS = 4;
+export const REVIEW_PHOTO_UPLOADS_PER_DAY = 12;
+export const REVIEW_PHOTO_ALT_MAX = 200;

@@ -1,6 +1,6 @@
 // First: zod's settings must be in place before any chunk builds a schema.
 import './app/zod-jitless.ts';
-import { hydrate as hydrateQueries } from '@tanstack/react-query';
+import { hydrate as hydrateQueries, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, UNSAFE_ErrorResponseImpl, type RouteObject } from 'react-router';
@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from './app/ssr-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { AUTH_USER_KEY, OWN_ARTIST_KEY } from './lib/auth.ts';
 import { seedFormats } from './lib/ssr-formats.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { SW_UPDATE_CHECK_MS } from '../shared/limits.ts';
@@ -54,20 +55,52 @@ async function preloadLazyMatches(routes: RouteObject[], serverMatches: string[]
   );
 }
 
+/** The service worker marks a page it answered from its cache with this meta element (sw.ts). */
+const SAVED_PAGE_META = 'inkhaven-saved-at';
+const VIEWER_PATHS = new Set<unknown>([AUTH_USER_KEY[0], OWN_ARTIST_KEY[0]]);
+
+/** A saved page's idea of who is signed in is as old as the page: left out, so the device's saved data decides. */
+function withoutViewer(queries: DehydratedState): DehydratedState {
+  return { ...queries, queries: queries.queries.filter((q) => !VIEWER_PATHS.has(q.queryKey[0])) };
+}
+
+/**
+ * Offline data (docs/decisions/0015). A page the server rendered just now knows who is signed in:
+ * the device's saved data is brought in once the browser is idle. A page from the service worker's
+ * cache, or the bare app shell, was rendered without the server: the saved data (the signed-in user
+ * included) must be in place before the first render, or a signed-in user would look signed out.
+ */
+async function startOfflineData(queryClient: QueryClient, live: boolean): Promise<void> {
+  const load = async () => {
+    const offline = await import('./lib/offline-store.ts');
+    await offline.restoreSavedData(queryClient, { viewerKnown: live });
+    offline.startSavingData(queryClient);
+  };
+  if (!live) return load().catch((error: unknown) => console.warn('Saved data could not be read', error));
+  const later = () => void load().catch((error: unknown) => console.warn('Saved data could not be read', error));
+  // Soon: a page glanced at for a few seconds should still be readable offline later.
+  if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 2_000 });
+  else setTimeout(later, 1_000);
+}
+
 async function start() {
   await yieldToBrowser();
   const queryClient = createQueryClient();
   const stateElement = document.getElementById(SSR_STATE_ELEMENT_ID);
   const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as SsrState) : null;
+  // Rendered by the server for this visit, rather than a saved copy or the app shell.
+  const live = state !== null && !document.querySelector(`meta[name="${SAVED_PAGE_META}"]`);
   if (state) {
-    hydrateQueries(queryClient, state.queries);
+    hydrateQueries(queryClient, live ? state.queries : withoutViewer(state.queries));
     if (state.formats) seedFormats(state.formats);
   }
+  await startOfflineData(queryClient, live);
   const routes = createRoutes(queryClient);
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
 
-  if (state) {
+  // A saved page is rendered afresh rather than hydrated: its HTML may show another sign-in state than the saved data.
+  if (state && live) {
     await preloadLazyMatches(routes, state.matches);
     const errors = state.errors
       ? Object.fromEntries(Object.entries(state.errors).map(([id, e]) => [id, new UNSAFE_ErrorResponseImpl(e.status, e.statusText, e.data)]))

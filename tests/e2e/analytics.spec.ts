@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydrated } from './shell-helpers.ts';
 
 test.describe('analytics consent (spec §5: analytics runs only when consent equals accepted)', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -30,4 +31,45 @@ test.describe('analytics consent (spec §5: analytics runs only when consent equ
     await step;
     expect(await page.evaluate(() => sessionStorage.getItem('inkhaven-journey'))).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the open question covers nothing: "Show more artists" is clickable, focus stays put, and the page ends clear of the bar', async ({ page }) => {
+      await page.goto('/artists');
+      const bar = page.getByRole('region', { name: 'Help us improve Inkhaven' });
+      const more = page.getByRole('button', { name: 'Show more artists' });
+      await waitForHydrated(more);
+      await expect(bar).toBeVisible();
+      // A bar, not a dialog: it takes no focus and nothing else on the page is hidden from assistive technology.
+      expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement === null)).toBe(true);
+      await expect(page.locator('[aria-modal="true"], [inert]')).toHaveCount(0);
+
+      const cards = page.locator('main article');
+      const before = await cards.count();
+      // Playwright's click fails when another element would receive it.
+      await more.click();
+      await expect.poll(() => cards.count()).toBeGreaterThan(before);
+      await expect(bar).toBeVisible();
+
+      // Scrolled to the end, the last thing on the page is above the bar, not under it. (Cards below
+      // the fold finish rendering as they come into view, so the end moves until the page settles.)
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+          }),
+        )
+        .toBe(true);
+      const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact' });
+      const box = (await contact.boundingBox())!;
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+      expect(hit).toBe('Contact');
+      const barBox = (await bar.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(barBox.y + 1);
+    });
+  });
 });
+

@@ -1,4 +1,4 @@
-import { DEMO, TEST_PASSWORD, expect, mainNav, signIn, signUp, test, waitForHydrated } from './shell-helpers.ts';
+import { DEMO, DEMO_PASSWORD, TEST_PASSWORD, expect, mainNav, signIn, signUp, test, uniqueEmail, waitForHydrated } from './shell-helpers.ts';
 
 test.describe('accounts', () => {
   test('sign-up with a new email lands on /home with the greeting', async ({ page }) => {
@@ -84,4 +84,61 @@ test('CSRF: a mutation after the token cookie is lost succeeds thanks to one ret
   expect(tokenFetches).toBe(1);
   // Still signed in: only the CSRF cookie was touched.
   expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('signs up and signs in through /login with POSTs that keep the password out of every URL', async ({ page }) => {
+    const sent: Array<{ method: string; url: string }> = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) sent.push({ method: request.method(), url: request.url() });
+    });
+    const email = uniqueEmail('nojs');
+
+    await page.goto('/login');
+    const signUpForm = page.getByRole('form', { name: 'Create an account' });
+    await signUpForm.getByLabel('First name').fill('Noor');
+    await signUpForm.getByLabel('Email').fill(email);
+    await signUpForm.getByLabel('Password').fill(TEST_PASSWORD);
+    await signUpForm.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(mainNav(page).getByText('Welcome, Noor', { exact: true })).toBeVisible();
+
+    await mainNav(page).getByRole('link', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // A wrong password comes back to the page with a readable error and the email kept.
+    await page.goto('/login?returnTo=%2Freviews');
+    const signInForm = page.getByRole('form', { name: 'Sign in' });
+    await signInForm.getByLabel('Email').fill(email);
+    await signInForm.getByLabel('Password').fill('not-my-password-at-all');
+    await signInForm.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('That email and password do not match an account.');
+    await expect(signInForm.getByLabel('Email')).toHaveValue(email);
+    await expect(signInForm.getByLabel('Password')).toHaveValue('');
+
+    await signInForm.getByLabel('Password').fill(TEST_PASSWORD);
+    await signInForm.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/reviews$/);
+    await expect(mainNav(page).getByText('Welcome, Noor', { exact: true })).toBeVisible();
+
+    const posts = sent.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname);
+    expect(posts).toEqual(['/api/auth/sign-up/form', '/api/auth/sign-in/form', '/api/auth/sign-in/form']);
+    for (const { url } of sent) {
+      expect(url).not.toContain(TEST_PASSWORD);
+      expect(url).not.toContain('not-my-password');
+      expect(url).not.toContain('password=');
+    }
+    expect(page.url()).not.toContain('password');
+  });
+
+  test('a returnTo that a browser would read as another site lands on /home', async ({ page }) => {
+    await page.goto('/login?returnTo=%2F%09%2Fevil.example');
+    const signInForm = page.getByRole('form', { name: 'Sign in' });
+    await signInForm.getByLabel('Email').fill(DEMO.client);
+    await signInForm.getByLabel('Password').fill(DEMO_PASSWORD);
+    await signInForm.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/home$/);
+  });
 });

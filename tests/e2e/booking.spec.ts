@@ -1,17 +1,9 @@
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
+import { flashSessionService } from '../../src/shared/flash-session.ts';
+import { noisyImage } from '../support/image-fixtures.ts';
 import { DEMO, expect, expectNoSeriousAxeViolations, person, signIn, test, waitForHydrated } from './shell-helpers.ts';
 
-/** A small photo with real pixels (a flat colour compresses to nothing and proves little). */
-async function photo(width = 640, height = 480): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 4242;
-  for (let i = 0; i < raw.length; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    raw[i] = seed >> 16;
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
-}
+const photo = (width?: number, height?: number) => noisyImage(width, height);
 
 const status = (page: Page) => page.getByTestId('booking-status');
 const toastText = (page: Page, text: string) => page.getByRole('region', { name: /Notifications \(F8\)/ }).getByText(text, { exact: true });
@@ -120,6 +112,14 @@ test.describe('booking', () => {
     await expect(client.getByRole('list', { name: 'Booking history' })).toContainText('Booking requested');
     await expect(client.getByRole('img', { name: 'Reference photo 1' })).toBeVisible();
     await expect(client.getByRole('button', { name: 'Withdraw request' })).toBeVisible();
+    // Where: the studio, its address, a map and directions (OpenStreetMap), and how to reach the artist.
+    const where = client.getByTestId('booking-where');
+    await expect(where.getByRole('link', { name: 'Black Anchor Tattoo Co.', exact: true })).toHaveAttribute('href', '/studios/black-anchor-tattoo-co');
+    await expect(where).toContainText('245 Grand St, Brooklyn, NY 11211');
+    await expect(where.getByRole('link', { name: /^Map of Black Anchor Tattoo Co\. on OpenStreetMap/ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=40\.7\d*&mlon=-73\.9\d*/);
+    await expect(where.getByRole('link', { name: /^Directions to Black Anchor Tattoo Co\./ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/directions\?to=40\.7/);
+    const reach = client.getByRole('list', { name: `How to reach ${rosa.displayName}` });
+    await expect(reach.getByRole('link', { name: /@rosa\.delgado\.ink/ })).toHaveAttribute('href', 'https://www.instagram.com/rosa.delgado.ink/');
     await expectNoSeriousAxeViolations(client, 'booking page: requested (client)');
 
     // --- The artist accepts --------------------------------------------------------------------
@@ -181,8 +181,9 @@ test.describe('booking', () => {
     await client.getByRole('button', { name: 'Reschedule' }).click();
     const move = client.getByRole('dialog', { name: 'Move this booking' });
     await expect(move.getByTestId('reschedule-count')).toContainText('0 of 2 reschedules used');
-    await move.getByRole('button', { name: 'Next week' }).click();
-    await move.getByRole('button', { name: 'Next week' }).click();
+    // The dialog opens on the booking's own week (two weeks ahead), not on this one.
+    await expect(move.getByTestId('week-label')).not.toContainText('This week');
+    await expect(move.getByRole('button', { name: 'Previous week' })).toBeEnabled();
     await move.getByRole('button', { name: 'Next week' }).click();
     const newTimes = move.getByRole('radiogroup', { name: 'New time' }).getByRole('radio');
     await expect(newTimes.first()).toBeAttached();
@@ -312,7 +313,7 @@ test.describe('booking', () => {
     const { context: artistContext, page: artist } = await person(browser, 'America/New_York');
     await signIn(artist, DEMO.artist);
     await signIn(client, DEMO.client);
-    // The demo data has a half-day session that took place a few days ago and is still confirmed.
+    // The demo data has a half-day session that ended about a day ago and awaits completion.
     const past = (await (await artist.request.get('/api/bookings?as=artist&scope=past')).json()) as {
       items: Array<{ id: string; status: string; endsAt: string; service: { name: string }; client: { firstName: string } }>;
     };
@@ -321,7 +322,7 @@ test.describe('booking', () => {
     const id = held!.id;
 
     await openBooking(artist, id);
-    await expect(status(artist)).toHaveText('Confirmed');
+    await expect(status(artist)).toHaveText('Awaiting completion');
     const complete = artist.getByRole('button', { name: 'Mark as completed' });
     await waitForHydrated(complete);
     await complete.click();
@@ -358,9 +359,15 @@ test.describe('booking', () => {
   test('a flash design link opens the flow with the design, its price and size', async ({ page }) => {
     await signIn(page, DEMO.client);
     const flash = (await (await page.request.get('/api/flash?status=available&limit=1')).json()) as {
-      items: Array<{ id: string; title: string; priceCents: number; currency: string; artist: { id: string; displayName: string } }>;
+      items: Array<{ id: string; title: string; priceCents: number; currency: string; size: 'small' | 'medium' | 'large'; artist: { id: string; displayName: string } }>;
     };
     const design = flash.items[0]!;
+    const profile = (await (await page.request.get(`/api/artists/${design.artist.id}`)).json()) as { services: Array<{ id: string; name: string; kind: 'consultation' | 'tattoo' | 'piercing'; durationMinutes: number }> };
+    // The design decides the session, by the rule the server applies too.
+    const session = flashSessionService(profile.services, design.size)!;
+    expect(session).toBeTruthy();
+    const length = session.durationMinutes % 60 ? `${Math.floor(session.durationMinutes / 60)} h ${session.durationMinutes % 60} min` : `${session.durationMinutes / 60} h`;
+
     await page.goto(`/book/${design.artist.id}?flash=${design.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `Book with ${design.artist.displayName}` })).toBeVisible();
     await expect(page.getByRole('img', { name: `Flash design: ${design.title}` })).toBeVisible();
@@ -368,15 +375,22 @@ test.describe('booking', () => {
     await expect(page.getByText(new RegExp(`^${price.replace(/[$.]/g, '\\$&')} · (Small|Medium|Large)`))).toBeVisible();
     // The link's parameters move into the draft, so a reload keeps the design without them.
     await expect(page).toHaveURL(new RegExp(`/book/${design.artist.id}$`));
-    const sessions = page.getByRole('group', { name: 'Which session is it for?' }).getByRole('radio');
-    await expect(sessions.first()).toBeAttached();
-    await sessions.first().check();
+    // No session length to choose: the design's session is shown, and the step has no choice at all.
+    await expect(page.getByTestId('flash-session')).toContainText(`Session: ${length}`);
+    await expect(page.getByRole('group', { name: 'Which session is it for?' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'What to book' }).getByRole('radio')).toHaveCount(0);
     await expectNoSeriousAxeViolations(page, 'booking flow: flash design');
+    await waitForHydrated(page.getByRole('button', { name: 'Continue' }));
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Your idea' })).toBeVisible();
+    await page.getByRole('textbox', { name: /^Your idea/ }).fill('This design on my left forearm, please.');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Pick a time' })).toBeVisible();
+    await expect(page.getByText(`Flash design “${design.title}”: ${length}.`)).toBeVisible();
     await page.reload();
     await page.getByRole('navigation', { name: 'Booking steps' }).getByRole('button', { name: /What to book/ }).click();
     await expect(page.getByRole('img', { name: `Flash design: ${design.title}` })).toBeVisible();
+    await expect(page.getByTestId('flash-session')).toContainText(`Session: ${length}`);
   });
 
   test('/booking lists the booking in progress; the flow fits a phone screen', async ({ page }) => {
@@ -395,6 +409,8 @@ test.describe('booking', () => {
     // A consultation asks how to meet.
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Choose a video call or an in-person visit.')).toBeVisible();
+    // Calls are not built in yet: the choice says where the call link really comes from.
+    await expect(page.getByText(/^From anywhere\. Calls are not built into Inkhaven yet: the artist sends a call link/)).toBeVisible();
     await page.getByRole('radio', { name: /Video call/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('textbox', { name: /^Your idea/ }).fill('Talk through a half sleeve of botanical line work.');

@@ -1,17 +1,8 @@
-import sharp from 'sharp';
+import { noisyImage } from '../support/image-fixtures.ts';
 import { DEMO, expect, expectNoSeriousAxeViolations, signIn, test, waitForHydrated } from './shell-helpers.ts';
 
-
 /** A noisy PNG of a few MB, so the upload takes long enough for its progress to be seen. */
-async function noisyPng(width = 1400, height = 1000): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 12345;
-  for (let i = 0; i < raw.length; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    raw[i] = seed >> 16;
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
-}
+const noisyPng = (width = 1400, height = 1000) => noisyImage(width, height, 'png');
 
 test.describe('flash gallery', () => {
   test('browses flash designs and filters them by style and price in the URL', async ({ page, request }) => {
@@ -33,6 +24,8 @@ test.describe('flash gallery', () => {
     await form.getByRole('button', { name: 'Show designs' }).click();
     await expect(page).toHaveURL(/\/flash\?style=fine-line&maxPrice=40000$/);
     await expect(cards.first()).toBeVisible();
+    // The URL changes before React commits the filtered list: count only once the unfiltered cards are gone.
+    await expect(cards.filter({ hasNotText: 'Fine Line' })).toHaveCount(0);
     const n = await cards.count();
     expect(n).toBeGreaterThan(0);
     for (let i = 0; i < n; i++) {

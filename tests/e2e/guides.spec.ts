@@ -85,8 +85,9 @@ test.describe('guide pages', () => {
 });
 
 test.describe('feature pages', () => {
-  test('each feature page renders on the server with a heading and a call to action', async ({ page, request }) => {
-    for (const path of FEATURE_PATHS) {
+  // One test per page: a single test over every page and its axe scan outgrew the time limit on a loaded machine.
+  for (const path of FEATURE_PATHS) {
+    test(`${path} renders on the server with a heading and a call to action`, async ({ page, request }) => {
       const res = await request.get(path);
       expect(res.status(), path).toBe(200);
       const html = await res.text();
@@ -100,8 +101,8 @@ test.describe('feature pages', () => {
       expect(await cta.getAttribute('href'), path).toMatch(/^(\/|#)/);
       await expect(page.getByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeVisible();
       await expectNoSeriousAxeViolations(page, path);
-    }
-  });
+    });
+  }
 
   test('/support lists contact options and FAQ JSON-LD', async ({ page, request }) => {
     const html = await (await request.get('/support')).text();

@@ -121,7 +121,7 @@ test.describe('landing pages', () => {
     await expect(page.locator('#safety li')).toHaveCount(4);
     expect(await href(page, '#reviews', 'Read All Reviews')).toBe('/artists?kind=tattoo&sort=rating');
     expect(await href(page, '#get-started', 'Discover Artists')).toMatch(/^\/discover(\?|$)/);
-    expect(await href(page, '#get-started', 'Book a Virtual Consultation')).toBe('/virtual-consultations');
+    expect(await href(page, '#get-started', 'Start with a Consultation')).toBe('/virtual-consultations');
 
     // A style card leads to the pre-filtered search with results.
     const fineLine = page.locator('#styles').getByRole('link', { name: 'Find fine line artists' });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
+import { jpegImage } from '../support/image-fixtures.ts';
 import { expect, expectNoSeriousAxeViolations, mainNav, signUp, test, waitForHydrated } from './shell-helpers.ts';
-
 
 async function atStep(page: Page, n: number, title: string) {
   await expect(page.getByText(`Step ${n} of 8`, { exact: true })).toBeVisible();
@@ -9,6 +9,11 @@ async function atStep(page: Page, n: number, title: string) {
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 
+/** A photo as a browser would pick it: a small JPEG made on the spot. */
+async function photo(name: string, colour: string) {
+  return { name, mimeType: 'image/jpeg', buffer: await jpegImage(640, 800, colour) };
+}
+
 test('a new user becomes an artist through the wizard, the nav switches and search finds them', async ({ page }) => {
   test.setTimeout(120_000);
   const suffix = Math.random().toString(36).slice(2, 7);
@@ -16,7 +21,9 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   const slug = `juniper-quill-${suffix}`;
 
   await signUp(page, 'Juniper');
-  await expect(mainNav(page).getByRole('link', { name: 'AI Tattoo Generator' })).toBeVisible();
+  // A client's navigation: the browse links and their bookings.
+  await expect(mainNav(page).getByRole('link', { name: 'All Artists' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Bookings', exact: true })).toBeVisible();
 
   await page.goto('/artist/create');
   await expect(page.getByRole('heading', { level: 1, name: 'Create your artist profile' })).toBeVisible();
@@ -43,8 +50,19 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await expect(page.getByRole('status').filter({ hasText: `${slug} is available` })).toBeVisible();
   await next(page);
 
-  // 3. About: bio, style chips filtered by kind (both lists for "both"), Instagram.
+  // 3. About: a picture, the bio and styles search needs (refused empty, with the reason), Instagram.
   await atStep(page, 3, 'About you');
+  await next(page);
+  await expect(page.getByText('Write at least 30 characters about your work', { exact: false })).toBeVisible();
+  await expect(page.getByText('Choose at least one style: clients search by style', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Bio')).toBeFocused();
+  await page.getByLabel('Bio').fill('Fine line.');
+  await next(page);
+  await atStep(page, 3, 'About you');
+  await expect(page.getByText('Write at least 30 characters about your work', { exact: false })).toBeVisible();
+  await page.getByLabel('Upload a picture').setInputFiles(await photo('me.jpg', '#1d4ed8'));
+  await expect(page.getByText('Your profile picture is saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove picture' })).toBeVisible();
   await page.getByLabel('Bio').fill('Botanical fine line tattoos and curated ear projects in a calm private studio.');
   await page.getByRole('checkbox', { name: 'Fine Line' }).check();
   await page.getByRole('checkbox', { name: 'Helix' }).check();
@@ -112,29 +130,50 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await expectNoSeriousAxeViolations(page, 'step 7');
   await next(page);
 
-  // 8. Review and publish.
+  // 8. Review and publish: the consultation reads "Free", never "$0–$0"; the picture is shown.
   await atStep(page, 8, 'Review and publish');
   await expect(page.getByText(`/artists/${slug}`)).toBeVisible();
+  await expect(page.getByText('Free, no deposit', { exact: false })).toBeVisible();
+  await expect(page.getByText('$250–$800, deposit $150', { exact: false })).toBeVisible();
+  await expect(page.getByRole('form').getByText(/\$0–\$0/)).toHaveCount(0);
+  await expect(page.getByText('Your picture', { exact: true })).toBeVisible();
   await expect(page.getByText('Portland, OR, US')).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'step 8');
   await page.getByRole('button', { name: 'Publish profile' }).click();
   await expect(page.getByRole('heading', { name: 'Your profile is live' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Add portfolio and flash' })).toHaveAttribute('href', '/dashboard/portfolio');
+  await expect(page.getByRole('link', { name: 'Portfolio and flash' })).toHaveAttribute('href', '/dashboard/portfolio');
+
+  // The first portfolio photos, offered right away, each with its progress.
+  await expect(page.getByRole('heading', { name: 'Add your first photos' })).toBeVisible();
+  await page.getByLabel('Choose photos').setInputFiles([await photo('healed-rose.jpg', '#b91c1c'), await photo('helix.jpg', '#15803d')]);
+  await expect(page.getByText('2 photos added to your portfolio.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Uploaded: healed-rose.jpg' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'published, with first photos');
+  await expect(page.getByRole('link', { name: 'Captions, more photos and flash' })).toHaveAttribute('href', '/dashboard/portfolio');
 
   // The navigation switched to the artist view without a reload.
   const nav = mainNav(page);
-  await expect(nav.getByRole('link', { name: 'Messages' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'All Artists' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Tattoo Artists' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'AI Tattoo Generator' })).toHaveCount(0);
+
+  // Their picture is in the navigation's account link.
+  await expect(page.getByRole('link', { name: 'Your account' }).locator('img')).toHaveAttribute('src', /^\/uploads\/avatars\//);
 
   await page.getByRole('link', { name: 'View your public profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/artists/${slug}$`));
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
   await expect(page.getByRole('link', { name: `Quill House ${suffix}` })).toBeVisible();
+  const avatar = page.locator('article header img[src^="/uploads/avatars/"]');
+  await expect(avatar).toBeVisible();
+  expect(await avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(256);
+  await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('button', { name: /^Open image/ })).toHaveCount(2);
 
   await page.goto(`/artists?q=${encodeURIComponent(name)}`);
-  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
+  const card = page.getByRole('main').getByRole('article').filter({ hasText: name }).first();
+  await expect(card.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await expect(card.locator('img[src^="/uploads/avatars/"]')).toBeVisible();
   await page.goto(`/artists?q=${encodeURIComponent(name)}&kind=piercing`);
   await expect(page.getByRole('main').getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
 
@@ -185,6 +224,11 @@ test('the wizard works by keyboard and fits a phone screen', async ({ page }) =>
   expect(await overflow()).toBeLessThanOrEqual(0);
   await page.getByLabel('Display name').press('Enter');
   await atStep(page, 3, 'About you');
+  await page.getByLabel('Instagram handle (optional)').press('Enter');
+  await atStep(page, 3, 'About you');
+  await expect(page.getByText('Choose at least one style: clients search by style', { exact: false })).toBeVisible();
+  await page.getByLabel('Bio').fill('Ear curation and gentle first piercings, by appointment.');
+  await page.getByRole('checkbox', { name: 'Septum' }).check();
   await page.getByLabel('Instagram handle (optional)').press('Enter');
   await atStep(page, 4, 'Your studio');
   await nextButton.focus();

@@ -4,6 +4,14 @@ import { CHROMIUM_ARGS } from '../../playwright.config.ts';
 
 /** Issue 2 §6: manifest and installability, the service worker, offline shell, install banner, update flow. */
 
+/** Safari on an iPhone: no install prompt event, so the banner explains Add to Home Screen. */
+const IPHONE_SAFARI = {
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
+
 const OFFLINE_TEXT = 'You are offline. Showing saved pages; changes will not be saved until you reconnect.';
 
 /** Waits until the page's service worker is active and controls the page (reloading once if needed). */
@@ -211,13 +219,7 @@ test.describe('install banner', () => {
   });
 
   test('iOS Safari gets Add to Home Screen instructions with "Got it"', async ({ browser }) => {
-    const context = await browser.newContext({
-      userAgent:
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(IPHONE_SAFARI);
     const page = await context.newPage();
     await page.clock.install();
     await page.goto('/');
@@ -230,6 +232,35 @@ test.describe('install banner', () => {
     expect(Number(await page.evaluate(() => localStorage.getItem('pwa-prompt-dismissed')))).toBeGreaterThan(0);
     await context.close();
   });
+});
+
+test('the install offer waits until the analytics question is answered, then shows clear of it (iOS, phone)', async ({ browser }) => {
+  // A first visit: nothing answered yet.
+  const context = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    ...IPHONE_SAFARI,
+  });
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto('/');
+  const consent = page.getByRole('region', { name: 'Help us improve Inkhaven' });
+  const install = page.getByRole('region', { name: /Install Inkhaven on your iPhone/ });
+  await expect(consent).toBeVisible();
+  // One question at a time: well past the 3 s delay, still no install offer.
+  await page.clock.runFor(10_000);
+  await expect(install).toHaveCount(0);
+
+  await consent.getByRole('button', { name: 'No thanks' }).click();
+  await expect(consent).toHaveCount(0);
+  // Its 3 s count from the answer.
+  await page.clock.runFor(2_000);
+  await expect(install).toHaveCount(0);
+  await page.clock.runFor(1_200);
+  await expect(install).toBeVisible();
+  // Nothing covers it: the click lands on its button.
+  await install.getByRole('button', { name: 'Got it' }).click();
+  await expect(install).toHaveCount(0);
+  await context.close();
 });
 
 test('the notices pass axe (no serious or critical violations) on a phone', async ({ page, context }) => {

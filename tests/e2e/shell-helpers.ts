@@ -31,7 +31,7 @@ export const DEMO = {
   admin: 'admin@inkhaven.test',
 } as const;
 
-/** A password that is long enough and on no common-password list. */
+/** A password the server's strength check (zxcvbn, score 3 or more) accepts. */
 export const TEST_PASSWORD = 'velvet-harbor-2931-quill';
 
 export function uniqueEmail(prefix: string): string {

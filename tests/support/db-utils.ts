@@ -7,6 +7,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { hashPassword } from 'better-auth/crypto';
+import { ZSignUp } from '../../src/shared/contracts/auth.ts';
+import { accounts, users } from '../../src/server/db/schema/index.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh database for one test file: a copy of the migrated template. */
@@ -146,24 +149,39 @@ export class TestClient {
 
 let userCounter = 0;
 
-/** Test factory: a signed-up user (and a client signed in as them). Override any field. */
+/** One scrypt hash per password per test worker: hashing costs as much as a sign-in. */
+const passwordHashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
+/**
+ * Test factory: a user (and a client signed in as them). Override any field. The account is written
+ * as sign-up writes it (a user row and a credential account, like the demo seed) and then signs in
+ * through the API; going through sign-up itself would load and run the password scorer in every test
+ * file, which cost minutes per suite. Sign-up has its own tests (features/auth).
+ */
 export async function createUser(
   app: FastifyInstance,
   overrides: Partial<{ firstName: string; email: string; password: string; isAdmin: boolean }> = {},
 ): Promise<{ client: TestClient; id: string; email: string; password: string; firstName: string }> {
   userCounter += 1;
-  const firstName = overrides.firstName ?? `Tester${userCounter}`;
-  const email = overrides.email ?? `user${userCounter}-${randomUUID().slice(0, 8)}@example.test`;
-  const password = overrides.password ?? 'a-long-test-passphrase';
+  const input = ZSignUp.parse({
+    firstName: overrides.firstName ?? `Tester${userCounter}`,
+    email: overrides.email ?? `user${userCounter}-${randomUUID().slice(0, 8)}@example.test`,
+    password: overrides.password ?? 'a-long-test-passphrase',
+  });
+  const { firstName, email, password } = input;
+  const id = randomUUID();
+  const { db } = app.ctx.database;
+  await db.insert(users).values({ id, name: firstName, email, isAdmin: overrides.isAdmin ?? false });
+  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashOnce(password) });
   const client = new TestClient(app);
-  const res = await client.post('/api/auth/sign-up', { firstName, email, password });
-  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const res = await client.post('/api/auth/sign-in', { email, password });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const me = (await client.get('/api/auth/user')).json() as { id: string };
-  if (overrides.isAdmin) {
-    const { users } = await import('../../src/server/db/schema/index.ts');
-    const { eq } = await import('drizzle-orm');
-    await app.ctx.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, me.id));
-    app.ctx.sessions.evictUser(me.id);
-  }
+  if (me.id !== id) throw new Error(`signed in as ${me.id}, not the new user ${id}`);
   return { client, id: me.id, email, password, firstName };
 }

@@ -101,11 +101,15 @@ export class FakeStripe {
   /**
    * The client paid the Checkout Session: a payment intent (on the platform, transferring to the
    * connected account) exists and the session is complete. `async` leaves the payment processing
-   * (bank debits), as Stripe does before `checkout.session.async_payment_succeeded`.
+   * (bank debits), as Stripe does before `checkout.session.async_payment_succeeded`. `amount` and
+   * `currency` make the payment another than the session asked for (a session changed on Stripe's
+   * side, a misconfigured price): the session and its payment intent both say what was paid.
    */
-  payCheckoutSession(sessionId: string, opts: { async?: boolean } = {}): Json {
+  payCheckoutSession(sessionId: string, opts: { async?: boolean; amount?: number; currency?: string } = {}): Json {
     const session = this.checkoutSessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
+    if (opts.amount !== undefined) Object.assign(session, { amount_subtotal: opts.amount, amount_total: opts.amount });
+    if (opts.currency !== undefined) session.currency = opts.currency;
     const pi = (session.payment_intent as string | null) ?? newId('pi');
     const piData = (session.__payment_intent_data as Json | undefined) ?? {};
     this.paymentIntents.set(pi, {

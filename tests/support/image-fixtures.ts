@@ -11,8 +11,23 @@ export async function pngImage(width = 640, height = 480, colour = '#b45309'): P
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-export async function jpegImage(width = 800, height = 600): Promise<Buffer> {
-  return sharp(await pngImage(width, height)).jpeg({ quality: 85 }).toBuffer();
+export async function jpegImage(width = 800, height = 600, colour?: string): Promise<Buffer> {
+  return sharp(await pngImage(width, height, colour)).jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * A photo of random pixels: a flat colour compresses to almost nothing, so it proves little about
+ * size limits, re-encoding or upload progress. Deterministic (a fixed linear congruential seed).
+ */
+export async function noisyImage(width = 640, height = 480, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 4242;
+  for (let i = 0; i < raw.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    raw[i] = seed >> 16;
+  }
+  const image = sharp(raw, { raw: { width, height, channels: 3 } });
+  return format === 'png' ? image.png({ compressionLevel: 1 }).toBuffer() : image.jpeg({ quality: 80 }).toBuffer();
 }
 
 /** A JPEG as a phone writes it: EXIF with camera make, GPS position and a rotate-90 orientation. */
@@ -153,8 +168,8 @@ export function storedFiles(root: string): string[] {
 }
 
 /** A multipart upload through the app, carrying the client's cookies and CSRF token. */
-export async function uploadAs(client: TestClient, url: string, fields: Record<string, string>, file?: UploadFile | UploadFile[]) {
+export async function uploadAs(client: TestClient, url: string, fields: Record<string, string>, file?: UploadFile | UploadFile[], method: 'POST' | 'PUT' = 'POST') {
   const { payload, contentType } = multipartBody(fields, file);
   const token = await client.csrfToken();
-  return client.app.inject({ method: 'POST', url, payload, headers: { cookie: client.cookieHeader(), 'x-csrf-token': token, 'content-type': contentType } });
+  return client.app.inject({ method, url, payload, headers: { cookie: client.cookieHeader(), 'x-csrf-token': token, 'content-type': contentType } });
 }

@@ -48,10 +48,12 @@ export async function insertBooking(
     depositCents?: number;
     depositDueAt?: Date | null;
     depositInstructions?: string;
+    /** Default: a later day for each call, weeks ahead. */
+    startsAt?: Date;
   },
 ) {
   slot += 1;
-  const startsAt = new Date(Date.now() + (20 + slot) * 86_400_000);
+  const startsAt = o.startsAt ?? new Date(Date.now() + (20 + slot) * 86_400_000);
   const depositCents = o.depositCents ?? 15_000;
   const [row] = await app.ctx.database.db
     .insert(bookings)

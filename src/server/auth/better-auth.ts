@@ -55,7 +55,7 @@ export function createBetterAuth(opts: { config: Config; db: Db; secret: string;
     },
     account: { accountLinking: { enabled: true, trustedProviders: [OIDC_PROVIDER_ID] } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    // Sign-in limits are ours (per account and per IP, stored in the database).
+    // Sign-in limits are ours (features/auth/sign-in-throttle.ts, kept in the database).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     trustedOrigins: [opts.publicUrl],

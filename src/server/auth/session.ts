@@ -1,13 +1,13 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { artistProfiles } from '../db/schema/index.ts';
+import { artistProfiles, users } from '../db/schema/index.ts';
 import type { Database } from '../db/client.ts';
 import type { BetterAuth } from './better-auth.ts';
 
 const SESSION_REVOKED_CHANNEL = 'inkhaven_session_revoked';
 
-export type SessionUser = { id: string; name: string; email: string; isAdmin: boolean; isArtist: boolean; image: string | null };
+export type SessionUser = { id: string; name: string; email: string; isAdmin: boolean; isArtist: boolean; image: string | null; avatarKey: string | null };
 type Entry = { user: SessionUser | null; until: number };
 
 /** How long a resolved session is trusted before it is read again from the database. */
@@ -18,9 +18,15 @@ const SESSION_CACHE_MAX = 10_000;
  * Resolves the signed session cookie to a user. Lookups are cached briefly in memory,
  * keyed by the exact signed cookie value, so a busy signed-in page does not cost a query
  * per request; sign-out evicts the entry here and (via NOTIFY) on every other instance.
+ * The cache is only as good as that NOTIFY: while the listening connection is down, revocations
+ * from other instances are missed, so nothing is cached or served from the cache until LISTEN is
+ * back, and the cache is emptied both when it breaks and when it is restored.
  */
 export class SessionResolver {
   private readonly cache = new Map<string, Entry>();
+  private revocationsHeard = true;
+  /** Bumped on every flush: a lookup that started before one must not store what it read. */
+  private generation = 0;
   constructor(
     private readonly auth: BetterAuth,
     private readonly cookieName: string,
@@ -29,10 +35,25 @@ export class SessionResolver {
 
   /** Evict revoked sessions (and changed users) on every server sharing the database, not only this one. */
   async listenForRevocations(): Promise<() => Promise<void>> {
-    return this.database.listen(SESSION_REVOKED_CHANNEL, (message) => {
-      if (message.startsWith('user:')) this.evictUser(message.slice(5));
-      else this.evictToken(message.replace(/^token:/, ''));
+    return this.database.listen(SESSION_REVOKED_CHANNEL, {
+      onPayload: (message) => {
+        if (message.startsWith('user:')) this.evictUser(message.slice(5));
+        else this.evictToken(message.replace(/^token:/, ''));
+      },
+      onLost: () => {
+        this.revocationsHeard = false;
+        this.flush();
+      },
+      onRestored: () => {
+        this.revocationsHeard = true;
+        this.flush();
+      },
     });
+  }
+
+  private flush(): void {
+    this.cache.clear();
+    this.generation += 1;
   }
 
   /** Sign-out: forget this session token everywhere. */
@@ -55,26 +76,30 @@ export class SessionResolver {
     const cookie = this.cookieValue(request);
     if (!cookie) return null;
     const now = Date.now();
-    const hit = this.cache.get(cookie);
+    const generation = this.generation;
+    const hit = this.revocationsHeard ? this.cache.get(cookie) : undefined;
     if (hit && hit.until > now) return hit.user;
     const result = await this.auth.api.getSession({ headers: fromNodeHeaders(request.headers), query: { disableRefresh: false } });
     let user: SessionUser | null = null;
     if (result) {
-      // Read once per cache entry so a signed-in request needs no query for the navigation's role.
-      const [artist] = await this.database.db
-        .select({ id: artistProfiles.id })
-        .from(artistProfiles)
-        .where(eq(artistProfiles.userId, result.user.id))
+      // Read once per cache entry so a signed-in request needs no query for the navigation's role and avatar.
+      const [extra] = await this.database.db
+        .select({ artistId: artistProfiles.id, avatarKey: users.avatarKey })
+        .from(users)
+        .leftJoin(artistProfiles, eq(artistProfiles.userId, users.id))
+        .where(eq(users.id, result.user.id))
         .limit(1);
       user = {
         id: result.user.id,
         name: result.user.name,
         email: result.user.email,
         isAdmin: Boolean((result.user as { isAdmin?: boolean }).isAdmin),
-        isArtist: Boolean(artist),
+        isArtist: Boolean(extra?.artistId),
         image: result.user.image ?? null,
+        avatarKey: extra?.avatarKey ?? null,
       };
     }
+    if (!this.revocationsHeard || generation !== this.generation) return user;
     if (this.cache.size >= SESSION_CACHE_MAX) this.cache.clear();
     this.cache.set(cookie, { user, until: now + SESSION_CACHE_MS });
     return user;

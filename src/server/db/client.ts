@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgPreparedQuery, type PgQueryResultHKT, type PgSession, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { PostgresListener, type ListenHandlers } from './listener.ts';
 
 export type Schema = typeof schema;
 /** The query builder shared by both back ends; services depend only on this. */
@@ -59,8 +60,12 @@ export function preparedSql<Row>(name: string, build: () => SQL): PreparedSql<Ro
 export interface Database {
   db: Db;
   kind: DbKind;
-  /** LISTEN on a channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns an unsubscribe function. On PostgreSQL the listening connection
+   * can break (restart, fail-over, a terminated backend): it is made again by itself, and
+   * `onLost`/`onRestored` tell the subscriber that notifications may have been missed meanwhile.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,9 @@ function findPackageRoot(from: string): string {
 }
 export const MIGRATIONS_DIR = path.join(findPackageRoot(path.dirname(fileURLToPath(import.meta.url))), 'src', 'server', 'db', 'migrations');
 
+/** How long a query waits for a pooled connection before answering 503. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 10_000;
+
 export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string; poolSize?: number };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -86,31 +94,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', () => {
-    // An idle client dropped by the server; the pool replaces it on next checkout.
-  });
+  // Without a connect timeout a request waits forever for a connection when PostgreSQL is unreachable
+  // or the pool is exhausted; after it, the request gets a 503 with Retry-After (http/app-error.ts).
+  const pool = new pg.default.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
+  // A connection the server ends (restart, fail-over, pg_terminate_backend) emits 'error'; without a
+  // handler that event ends the process. Idle, the pool's own handler drops it; checked out, the
+  // statement in flight rejects with the error (mapped to 503), and pg-pool retires a client that
+  // is no longer queryable when it is released. So the handler only has to exist.
+  const onConnectionLost = () => {};
+  pool.on('connect', (client) => client.on('error', onConnectionLost));
+  pool.on('error', onConnectionLost);
   keepConnectionsOnStatementErrors(pool, pg.default.DatabaseError);
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  const listenClient = { current: null as null | import('pg').PoolClient };
+  const listener = new PostgresListener(() => new pg.default.Client({ connectionString: url }));
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onPayload) {
-      if (!listenClient.current) listenClient.current = await pool.connect();
-      const client = listenClient.current;
-      const handler = (msg: import('pg').Notification) => {
-        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
-      };
-      client.on('notification', handler);
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      return async () => {
-        client.off('notification', handler);
-        await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`);
-      };
-    },
+    listen: (channel, handlers) => listener.listen(channel, handlers),
     async close() {
-      listenClient.current?.release();
+      await listener.close();
       await pool.end();
     },
   };
@@ -125,19 +127,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
  * statement outside a transaction through this method.
  */
 function keepConnectionsOnStatementErrors(pool: import('pg').Pool, DatabaseError: typeof import('pg').DatabaseError): void {
-  const onCheckedOutError = () => {
-    // A connection lost mid-statement also rejects the statement, which retires it below.
-  };
   const query = async (config: unknown, values?: unknown) => {
+    // Every client already has an 'error' handler (openPostgres): a connection lost mid-statement rejects the statement, which retires it below.
     const client = await pool.connect();
-    client.on('error', onCheckedOutError);
     try {
       const result: unknown = await client.query(config as string, values as unknown[]);
-      client.off('error', onCheckedOutError);
       client.release();
       return result;
     } catch (error) {
-      client.off('error', onCheckedOutError);
       const statementRefused = error instanceof DatabaseError && error.severity === 'ERROR';
       client.release(statementRefused ? undefined : (error as Error));
       throw error;
@@ -157,9 +154,8 @@ async function openPglite(dir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    async listen(channel, onPayload) {
-      return client.listen(channel, onPayload);
-    },
+    // One in-process connection that never drops: onLost/onRestored never fire.
+    listen: (channel, handlers) => client.listen(channel, handlers.onPayload),
     async close() {
       await client.close();
     },

@@ -8,8 +8,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `skip`: the route authenticates itself (signed webhooks). `query`: also accept `?csrf=` (sendBeacon cannot set headers). */
-    csrf?: 'skip' | 'query';
+    /**
+     * `skip`: the route authenticates itself (signed webhooks). `query`: also accept `?csrf=`
+     * (sendBeacon cannot set headers). `same-origin`: a form a server-rendered page posts without
+     * JavaScript (sameOriginForm below).
+     */
+    csrf?: 'skip' | 'query' | 'same-origin';
   }
 }
 
@@ -43,9 +47,35 @@ export function registerCsrf(app: FastifyInstance, opts: { secret: string; secur
   app.decorate('issueCsrfToken', issue);
 
   app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === 'skip' || verify(request)) return done();
+    const mode = request.routeOptions.config.csrf;
+    if (SAFE_METHODS.has(request.method) || mode === 'skip') return done();
+    if (mode === 'same-origin') {
+      if (isSameOriginForm(request)) return done();
+      return done(new AppError('CSRF_FAILED', 'This form was not sent from an Inkhaven page (CSRF check). Open the page and send it from there.'));
+    }
+    if (verify(request)) return done();
     done(new AppError('CSRF_FAILED', 'Invalid or missing CSRF token. Fetch a new one from /api/auth/csrf-token and send it in the X-CSRF-Token header.'));
   });
+}
+
+/**
+ * A form posted before the page's JavaScript runs cannot carry the header token, and the page is
+ * public and cached, so it holds no per-visitor token either. The browser itself says where the
+ * post comes from, in headers a page cannot set: `Sec-Fetch-Site` (every current browser) must be
+ * `same-origin`; a browser too old to send it still sends `Origin` on every POST, whose host must
+ * be the one the request was sent to. A post with neither did not come from a browser, so it
+ * cannot be a forged cross-site one; it is refused all the same, as such clients have the JSON API.
+ */
+function isSameOriginForm(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = request.headers.origin;
+  if (!origin || !request.headers.host) return false;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 declare module 'fastify' {

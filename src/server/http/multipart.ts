@@ -26,6 +26,12 @@ const MULTIPART_ERRORS: Record<string, () => AppError> = {
 };
 
 /**
+ * What busboy throws for a body that is not a whole multipart form: no boundary (or one it cannot
+ * use: empty, longer than 256 characters), or a body cut short. Anything else is not the sender's fault.
+ */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot .+)$/;
+
+/**
  * Read a multipart form with one image in the `file` field and short text fields. The image is
  * buffered (at most UPLOAD_MAX_BYTES); checking what it is belongs to the image pipeline.
  */
@@ -50,6 +56,9 @@ export async function readUploadForm(request: FastifyRequest, fileField = 'file'
   } catch (error) {
     const mapped = MULTIPART_ERRORS[(error as { code?: string }).code ?? ''];
     if (mapped) throw mapped();
+    if (!(error instanceof AppError) && error instanceof Error && MALFORMED_MULTIPART.test(error.message)) {
+      throw new AppError('BAD_REQUEST', 'The upload is not a complete multipart form (it has no boundary or was cut short); choose the image and send it again.');
+    }
     throw error;
   }
   return form;

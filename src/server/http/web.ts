@@ -50,12 +50,33 @@ function htmlEncoding(acceptEncoding: string | string[] | undefined): keyof type
   return null;
 }
 
+const TEMPLATE_MARKERS = ['<!--app-head-->', '<!--app-html-->', '<!--app-state-->'] as const;
+type TemplatePart = (typeof TEMPLATE_MARKERS)[number];
+
+/**
+ * Splits the HTML template at its markers once, at start-up; `fill` then joins the pieces with the
+ * rendered parts. Never `String.replace(marker, html)`: a replacement string expands `$\``, `$'` and
+ * `$&`, so a display name or review holding them pasted pieces of the template into the page; and
+ * filling the parts one after another would let user text that spells a marker be filled again.
+ */
+export function compileTemplate(template: string): (parts: Record<TemplatePart, string>) => string {
+  const pieces: string[] = [];
+  let rest = template;
+  for (const marker of TEMPLATE_MARKERS) {
+    const at = rest.indexOf(marker);
+    if (at === -1 || rest.indexOf(marker, at + 1) !== -1) throw new Error(`The HTML template must hold ${marker} exactly once, in order.`);
+    pieces.push(rest.slice(0, at));
+    rest = rest.slice(at + marker.length);
+  }
+  return (parts) => TEMPLATE_MARKERS.map((marker, i) => pieces[i] + parts[marker]).join('') + rest;
+}
+
 /** Serves the built client and server-renders every page (public ones fully, private ones as the signed-in shell). */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html')) || !existsSync(SSR_ENTRY)) {
     throw new Error('The web build is missing. Run `npm run build` (npm start does this for you).');
   }
-  const template = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  const fillTemplate = compileTemplate(readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8'));
   const renderer = (await import(pathToFileURL(SSR_ENTRY).href)) as Renderer;
 
   await app.register(fastifyStatic, {
@@ -64,7 +85,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     wildcard: false,
     // The build writes .br and .gz copies of text files (scripts/precompress.mjs): sent to browsers that accept them.
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz'],
+    // Source maps publish the app's source: not served unless SERVE_SOURCE_MAPS asks for them.
+    globIgnore: app.ctx.config.SERVE_SOURCE_MAPS ? ['**/*.br', '**/*.gz'] : ['**/*.br', '**/*.gz', '**/*.map'],
     setHeaders(res, filePath) {
       const rel = path.relative(CLIENT_DIR, filePath).replace(/\.(br|gz)$/, '');
       if (rel.startsWith('assets')) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -82,7 +104,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     const userRes = await fetchImpl('/api/auth/user');
     const user = userRes.ok ? ((await userRes.json()) as RenderInput['user']) : null;
     let ownArtistProfile: unknown = null;
-    if (user) {
+    // Only users whose session says they have an artist profile: for the others the call is a 404.
+    if (user?.isArtist) {
       const artistRes = await fetchImpl('/api/artists/profile/me');
       ownArtistProfile = artistRes.ok ? await artistRes.json() : null;
     }
@@ -95,10 +118,11 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       publicUrl: app.ctx.publicUrl,
     });
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-    const page = template
-      .replace('<!--app-head-->', result.head)
-      .replace('<!--app-html-->', result.html)
-      .replace('<!--app-state-->', `<script type="application/json" id="__INKHAVEN_STATE__">${result.state}</script>`);
+    const page = fillTemplate({
+      '<!--app-head-->': result.head,
+      '<!--app-html-->': result.html,
+      '<!--app-state-->': `<script type="application/json" id="__INKHAVEN_STATE__">${result.state}</script>`,
+    });
     reply
       .status(result.status)
       .header('cache-control', user ? 'private, no-store' : 'public, max-age=0, must-revalidate')

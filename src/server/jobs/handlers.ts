@@ -1,16 +1,19 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { COMPLETION_GRACE_HOURS } from '../../shared/booking-rules.ts';
 import { dateKey, localDateOf } from '../../shared/zoned-time.ts';
 import type { AppContext } from '../context.ts';
 import { preparedPerDatabase, preparedSql, type Db, type DbOrTx, type Tx } from '../db/client.ts';
 import { artistProfiles, bookingEvents, bookings, ledgerEntries, services, users, waitlistEntries } from '../db/schema/index.ts';
 import { invalidateAvailabilityCache } from '../features/availability/service.ts';
+import { completeInTx } from '../features/booking/actions.ts';
 import { syncBookingJobs, transitionBooking, type BookingRow } from '../features/booking/transitions.ts';
 import { releaseFlashDesign } from '../features/flash/service.ts';
 import { deliverMail, mailsJson, queueMailsSql, type MailMessage } from '../mail/mailer.ts';
 import * as templates from '../mail/templates.ts';
 import type { BookingFacts, Recipient, Rendered } from '../mail/templates.ts';
+import { refundPaymentIssueJob } from '../payments/payment-issues.ts';
 import { refundDepositJob } from '../payments/refund-job.ts';
 import { enqueueSlotFreed, type JobKind } from './queue.ts';
 
@@ -321,6 +324,41 @@ async function remind(ctx: AppContext, job: JobRecord, run: { now: Date }): Prom
   );
 }
 
+/** The booking as the job was scheduled for it, or null when it moved on or was rescheduled since. */
+async function confirmedAsScheduled(db: DbOrTx, bookingId: string, startsAt: string) {
+  const loaded = await loadBooking(db, bookingId);
+  if (!loaded || loaded.row.status !== 'confirmed' || loaded.row.startsAt.toISOString() !== new Date(startsAt).toISOString()) return null;
+  return loaded;
+}
+
+/** The appointment ended: ask the artist to mark it completed or a no-show (it completes by itself after the grace period). */
+async function promptCompletion(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
+  const { bookingId, startsAt } = ZReminderPayload.parse(job.payload);
+  const loaded = await confirmedAsScheduled(ctx.database.db, bookingId, startsAt);
+  if (!loaded || loaded.row.endsAt.getTime() > run.now.getTime()) return;
+  const autoCompletesAt = new Date(loaded.row.endsAt.getTime() + COMPLETION_GRACE_HOURS * 3_600_000);
+  await deliver(ctx, [
+    {
+      purpose: `booking.completion_due:${bookingId}:${loaded.row.startsAt.toISOString()}`,
+      to: loaded.artist,
+      message: templates.bookingCompletionDue(loaded.facts, loaded.artist, linksFor(ctx, bookingId), autoCompletesAt),
+      actionUrl: `/bookings/${bookingId}`,
+    },
+  ]);
+}
+
+/** Nobody marked the ended appointment within the grace period: it completes (the client can review it). */
+async function autoComplete(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
+  const { bookingId, startsAt } = ZReminderPayload.parse(job.payload);
+  await ctx.database.db.transaction(async (tx) => {
+    const b = await lockBooking(tx, bookingId);
+    if (!b || b.status !== 'confirmed' || b.startsAt.toISOString() !== new Date(startsAt).toISOString()) return;
+    if (b.endsAt.getTime() + COMPLETION_GRACE_HOURS * 3_600_000 > run.now.getTime()) return;
+    const row = await completeInTx(tx, b, { actorId: null, note: `Completed automatically: not marked within ${COMPLETION_GRACE_HOURS} hours of the end.`, data: { automatic: true } });
+    if (row) await syncBookingJobs(tx, row, run.now.getTime());
+  });
+}
+
 /**
  * A freed slot goes to the artist's waitlist: entries whose dates cover the slot's day (in the
  * artist's zone), oldest first, each told once per slot. The client who gave the slot up is skipped.
@@ -371,7 +409,10 @@ export const jobHandlers: Record<JobKind, JobHandler> = {
   'booking.expire_request': expireRequest,
   'booking.expire_deposit': expireDeposit,
   'booking.reminder': remind,
+  'booking.completion_due': promptCompletion,
+  'booking.auto_complete': autoComplete,
   'booking.notify': notifyBookingEvent,
   'waitlist.slot_freed': announceFreedSlot,
   'payment.refund': refundDepositJob,
+  'payment.refund_issue': refundPaymentIssueJob,
 };

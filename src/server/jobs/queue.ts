@@ -10,12 +10,18 @@ export const JOB_KINDS = [
   'booking.expire_deposit',
   /** 24 h before the appointment. */
   'booking.reminder',
+  /** A confirmed appointment ended: ask the artist whether it was completed or a no-show. */
+  'booking.completion_due',
+  /** Nobody marked an ended appointment within the grace period: it completes by itself. */
+  'booking.auto_complete',
   /** Tell the people concerned that something happened to a booking (in-app notice + e-mail). */
   'booking.notify',
   /** A slot was freed: tell the artist's waitlist, in order. */
   'waitlist.slot_freed',
   /** Refund a Stripe deposit (the API call happens outside the booking's transaction). */
   'payment.refund',
+  /** Refund a card payment that was not the deposit it was for (payment_issues), then tell the admins. */
+  'payment.refund_issue',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 

@@ -164,7 +164,7 @@ describe('booking mail through the job queue', () => {
     expect(arrived.map((m) => [toText(m.to), m.subject])).toEqual([[client.email, 'Mara Ink declined your request']]);
     const mail = arrived[0]!;
     expect(mail.text).toContain(formatWhen(b.startsAt, 'Europe/Berlin'));
-    expect(mail.text).toContain('(Europe/Berlin)');
+    expect(mail.text).toContain('(Berlin time)');
     expect(mail.text).toContain(`> ${note}`);
     expect(mail.text).toContain(`http://localhost:5000/bookings/${b.id}`);
     expect(mail.html).toContain('Sorry — I only do &lt;fine line&gt; work.');
@@ -257,5 +257,15 @@ describe('without SMTP_URL: the outbox', () => {
     expect(((await admin.client.get('/api/admin/outbox?status=sent')).json() as TAdminOutboxPage).items).toEqual([]);
     expect((await admin.client.get('/api/admin/outbox?cursor=bogus')).statusCode).toBe(400);
     expect((await admin.client.get('/api/admin/outbox?limit=500')).statusCode).toBe(400);
+  });
+});
+
+describe('formatWhen', () => {
+  const at = new Date('2026-11-25T21:00:00Z');
+  it('names a place zone by its city, once', () => {
+    expect(formatWhen(at, 'America/New_York')).toBe('Wed, Nov 25, 2026, 4:00 PM EST (New York time)');
+  });
+  it('does not repeat UTC ("4:00 PM UTC (UTC)")', () => {
+    expect(formatWhen(at, 'UTC')).toBe('Wed, Nov 25, 2026, 9:00 PM UTC');
   });
 });

@@ -4,6 +4,8 @@
  * reader's zone (the client's zone from the booking, the artist's own zone) with the zone named.
  */
 
+import type { TPaymentIssueReason, TPaymentIssueStatus } from '../../shared/contracts/admin.ts';
+
 export type NoticeType = 'booking' | 'payment' | 'reminder' | 'review';
 export type RecipientRole = 'client' | 'artist';
 
@@ -52,8 +54,11 @@ function formatterFor(timeZone: string, style: 'when' | 'day'): Intl.DateTimeFor
   return formatter;
 }
 
+/** "Wed, Nov 25, 2026, 4:00 PM EST (New York time)"; a zone without a place (UTC) is named once, by the time itself. */
 export function formatWhen(at: Date, timeZone: string): string {
-  return `${formatterFor(timeZone, 'when').format(at)} (${timeZone.replace(/_/g, ' ')})`;
+  const when = formatterFor(timeZone, 'when').format(at);
+  const place = timeZone.includes('/') && !timeZone.startsWith('Etc/') ? timeZone.split('/').pop()!.replace(/_/g, ' ') : null;
+  return place ? `${when} (${place} time)` : when;
 }
 
 export function formatDay(at: Date, timeZone: string): string {
@@ -198,11 +203,17 @@ function depositOutcome(b: BookingFacts, to: Recipient): string | null {
   const yours = to.role === 'client' ? 'Your' : 'The';
   switch (b.depositStatus) {
     case 'refunded':
-      return `${yours} ${deposit(b)} deposit is refunded in full.`;
+      // A deposit paid at the studio cannot be refunded by Inkhaven: the artist hands it back.
+      return b.depositMethod === 'studio'
+        ? `${yours} ${deposit(b)} deposit is refunded in full; it was paid at the studio, so the artist returns it in person.`
+        : `${yours} ${deposit(b)} deposit is refunded in full to the card that paid it.`;
     case 'forfeited':
       return `${yours} ${deposit(b)} deposit is kept under the cancellation policy (the cancellation came inside the notice period).`;
     case 'paid':
       return `${yours} ${deposit(b)} deposit will be refunded.`;
+    case 'due':
+      // Asked for but never paid: say so, or a client may wonder whether money is owed or lost.
+      return `The ${deposit(b)} deposit was never paid, so nothing was charged.`;
     default:
       return null;
   }
@@ -286,6 +297,19 @@ export function bookingReminder(b: BookingFacts, to: Recipient, links: Links): R
   });
 }
 
+export function bookingCompletionDue(b: BookingFacts, to: Recipient, links: Links, autoCompletesAt: Date): Rendered {
+  const by = formatWhen(autoCompletesAt, to.timezone);
+  return render(to, {
+    subject: `How did it go? ${what(b, to)}`,
+    lines: [
+      `${b.serviceName} for ${b.clientName} has ended. Mark it completed, or a no-show if ${b.clientName} did not come.`,
+      `If it is not marked by ${by}, it is completed automatically and ${b.clientName} is invited to leave a review.`,
+    ],
+    cta: viewBooking(links),
+    notice: { type: 'booking', title: 'Mark the appointment completed', message: `${what(b, to)}: completed or a no-show? It completes by itself on ${by}.` },
+  });
+}
+
 export function waitlistSlotFreed(args: { artistName: string; startsAt: Date; artistTimezone: string; bookUrl: string }, to: Recipient): Rendered {
   const day = formatDay(args.startsAt, args.artistTimezone);
   const when = formatWhen(args.startsAt, to.timezone);
@@ -295,4 +319,38 @@ export function waitlistSlotFreed(args: { artistName: string; startsAt: Date; ar
     cta: { label: 'See open times', url: args.bookUrl },
     notice: { type: 'booking', title: 'A time opened up', message: `${args.artistName} has a free time on ${day}.` },
   });
+}
+
+export type PaymentIssueFacts = {
+  bookingId: string;
+  reason: TPaymentIssueReason;
+  status: TPaymentIssueStatus;
+  expectedCents: number;
+  expectedCurrency: string;
+  receivedCents: number;
+  receivedCurrency: string;
+  paymentIntentId: string;
+  refundId: string | null;
+  detail: string | null;
+};
+
+/** To every admin: a card payment was not the deposit it was for, and what became of it. */
+export function paymentIssueForAdmins(issue: PaymentIssueFacts, adminUrl: string): { subject: string; text: string } {
+  const expected = formatAmount(issue.expectedCents, issue.expectedCurrency);
+  const received = formatAmount(issue.receivedCents, issue.receivedCurrency);
+  const outcome =
+    issue.status === 'refunded'
+      ? `It was refunded through Stripe${issue.refundId ? ` (${issue.refundId})` : ''}.`
+      : issue.status === 'needs_reconciliation'
+        ? `Stripe could not refund it: ${issue.detail ?? 'no reason given'}. Refund or reconcile it from the Stripe dashboard.`
+        : 'The refund is still on its way.';
+  return {
+    subject: `Deposit paid with the wrong ${issue.reason === 'currency_mismatch' ? 'currency' : 'amount'}: ${received} instead of ${expected}`,
+    text: [
+      `A card payment for booking ${issue.bookingId} was ${received}; its deposit is ${expected}. The booking was not confirmed by it.`,
+      outcome,
+      `Payment intent: ${issue.paymentIntentId}`,
+      `Payment issues: ${adminUrl}`,
+    ].join('\n\n'),
+  };
 }

@@ -36,12 +36,6 @@ export function requireStripe(config: Config): Stripe {
   return client;
 }
 
-/** A Stripe id out of a field the API may return as an id or as an expanded object. */
-export function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : value.id;
-}
-
 /**
  * A failed Stripe call as the person sees it: Stripe unreachable or failing is "try again"; a
  * request Stripe refused is our bug, so it stays an internal error with the details in the log.

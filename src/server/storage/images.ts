@@ -148,11 +148,10 @@ const tooManyPixels = (width?: number, height?: number) =>
   );
 
 /**
- * Check an upload by its content and re-encode it: auto-orient, then WebP (long side at most
- * IMAGE_MAX_SIDE_PX) and a square thumbnail. The output carries no metadata at all — sharp
- * writes none unless asked — so EXIF, GPS, XMP and the camera's ICC profile are gone.
+ * Check an upload by its content and open it for re-encoding: the type by its first bytes, the
+ * dimensions from the header before a pixel is decoded, then a decoder that refuses broken data.
  */
-export async function encodeImage(buffer: Buffer): Promise<EncodedImage> {
+async function openCheckedImage(buffer: Buffer): Promise<{ kind: ImageKind; base: Sharp }> {
   if (buffer.length > UPLOAD_MAX_BYTES) throw imageTooLarge(buffer.length);
   const kind = detectImageType(buffer);
   if (!kind) throw unsupported(buffer);
@@ -173,6 +172,16 @@ export async function encodeImage(buffer: Buffer): Promise<EncodedImage> {
   const base =
     (kind === 'heic' && !HEIC_DECODING ? await decodeHeicToRaw(buffer) : null) ??
     sharp(buffer, { limitInputPixels: INPUT_MAX_PIXELS, failOn: 'error', autoOrient: true });
+  return { kind, base };
+}
+
+/**
+ * Check an upload by its content and re-encode it: auto-orient, then WebP (long side at most
+ * IMAGE_MAX_SIDE_PX) and a square thumbnail. The output carries no metadata at all — sharp
+ * writes none unless asked — so EXIF, GPS, XMP and the camera's ICC profile are gone.
+ */
+export async function encodeImage(buffer: Buffer): Promise<EncodedImage> {
+  const { kind, base } = await openCheckedImage(buffer);
   try {
     const [full, thumb] = await Promise.all([
       base
@@ -183,6 +192,19 @@ export async function encodeImage(buffer: Buffer): Promise<EncodedImage> {
       base.clone().resize({ width: THUMB_SIDE_PX, height: THUMB_SIDE_PX, fit: 'cover' }).webp({ quality: 75 }).toBuffer(),
     ]);
     return { kind, full: full.data, thumb, width: full.info.width, height: full.info.height };
+  } catch (error) {
+    throw decodeError(error);
+  }
+}
+
+/** Avatars are shown at most ~128 CSS px; twice that covers a 2x screen. */
+export const AVATAR_SIDE_PX = 256;
+
+/** An avatar: the same checks as any upload, one centred square crop, WebP without metadata. */
+export async function encodeAvatar(buffer: Buffer): Promise<Buffer> {
+  const { base } = await openCheckedImage(buffer);
+  try {
+    return await base.resize({ width: AVATAR_SIDE_PX, height: AVATAR_SIDE_PX, fit: 'cover', position: 'attention' }).webp({ quality: 80 }).toBuffer();
   } catch (error) {
     throw decodeError(error);
   }

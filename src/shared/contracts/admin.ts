@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './input.ts';
 
 export const MAIL_STATUSES = ['queued', 'sent', 'outbox', 'failed'] as const;
 export type TMailStatus = (typeof MAIL_STATUSES)[number];
@@ -8,7 +9,7 @@ export type TJobStatus = (typeof JOB_STATUSES)[number];
 /** GET /api/admin/outbox: every e-mail the app wrote, newest first. */
 export const ZAdminOutboxQuery = z.strictObject({
   status: z.enum(MAIL_STATUSES).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: zText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type TAdminOutboxQuery = z.infer<typeof ZAdminOutboxQuery>;
@@ -40,3 +41,30 @@ export type TAdminFailedJob = {
 };
 /** GET /api/admin/jobs: the queue at a glance and what failed for good. */
 export type TAdminJobs = { counts: Record<TJobStatus, number>; overdue: number; failed: TAdminFailedJob[] };
+
+export const PAYMENT_ISSUE_REASONS = ['amount_mismatch', 'currency_mismatch'] as const;
+export type TPaymentIssueReason = (typeof PAYMENT_ISSUE_REASONS)[number];
+/** refund_pending: the refund has not been made yet; needs_reconciliation: Stripe could not refund it, a person must. */
+export const PAYMENT_ISSUE_STATUSES = ['refund_pending', 'refunded', 'needs_reconciliation'] as const;
+export type TPaymentIssueStatus = (typeof PAYMENT_ISSUE_STATUSES)[number];
+
+/** A card payment that was not the deposit it was paid for (another amount or currency). */
+export type TAdminPaymentIssue = {
+  id: string;
+  bookingId: string;
+  artist: { id: string; displayName: string };
+  reason: TPaymentIssueReason;
+  status: TPaymentIssueStatus;
+  expectedCents: number;
+  expectedCurrency: string;
+  receivedCents: number;
+  receivedCurrency: string;
+  checkoutSessionId: string;
+  paymentIntentId: string;
+  refundId: string | null;
+  detail: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+/** GET /api/admin/payment-issues: the newest issues; those not refunded need a person. */
+export type TAdminPaymentIssues = { items: TAdminPaymentIssue[]; needsAttention: number };

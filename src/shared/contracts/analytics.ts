@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ZInstant, zJsonRecord, zText } from './input.ts';
 
-const text = (max = 2000) => z.string().max(max);
+// Multi-line: stacks, and link or element text copied from the page, span lines.
+const text = (max = 2000) => zText({ multiline: true }).max(max);
 const optText = (max = 2000) => text(max).nullish();
 const num = z.number().finite();
 
@@ -10,7 +12,7 @@ export const ZErrorReport = z.strictObject({
   componentStack: optText(20000),
   url: optText(),
   userAgent: optText(1000),
-  timestamp: z.string().max(64).nullish(),
+  timestamp: ZInstant.nullish(),
   type: z.literal('react_error_boundary'),
 });
 export type TErrorReport = z.infer<typeof ZErrorReport>;
@@ -45,7 +47,7 @@ export const ZJourneyStep = z.strictObject({
   previousUrl: optText(),
   ctaType: optText(64),
   ctaText: optText(500),
-  formData: z.record(z.string(), z.unknown()).nullish(),
+  formData: zJsonRecord().nullish(),
   searchQuery: optText(500),
   timeFromJourneyStart: num.nullish(),
   timeOnPage: num.nullish(),

@@ -5,6 +5,7 @@ import { PIERCING_STYLES } from '../guides/piercing-styles.ts';
 import { slugify } from '../guides/search-links.ts';
 import { TATTOO_CATEGORIES } from '../guides/tattoo-styles.ts';
 import { ARTIST_KINDS, type TArtistProfile } from './artists.ts';
+import { zJsonRecord, zText } from './input.ts';
 
 /** Artist onboarding and profile editing: POST /api/artists, PATCH /api/artists/{id}, the wizard draft. */
 
@@ -12,6 +13,8 @@ export const SLUG_MIN = 3;
 export const SLUG_MAX = 40;
 export const DISPLAY_NAME_MAX = 80;
 export const BIO_MAX = 2000;
+/** Search matches words in the bio and the profile leads with it: a sentence or two at least. */
+export const BIO_MIN = 30;
 export const STYLES_MAX = 20;
 export const SERVICES_MAX = 20;
 export const SERVICE_NAME_MAX = 80;
@@ -86,16 +89,16 @@ export function suggestSlug(name: string): string {
   return s;
 }
 
-export const ZSlug = z.string().superRefine((v, ctx) => {
+export const ZSlug = zText().superRefine((v, ctx) => {
   const problem = slugProblem(v);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-export const ZSlugAvailableQuery = z.strictObject({ slug: z.string().max(100, 'That address is too long.') });
+export const ZSlugAvailableQuery = z.strictObject({ slug: zText().max(100, 'That address is too long.') });
 export type TSlugAvailability = { slug: string; available: boolean; reason: string | null; suggestion: string | null };
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const time = z.string().regex(HHMM, 'Use a 24-hour time like 09:30');
+const time = zText().regex(HHMM, 'Use a 24-hour time like 09:30');
 export const ZTimeRange = z
   .tuple([time, time])
   .refine(([start, end]) => start < end, 'The end time must be after the start time');
@@ -158,7 +161,7 @@ export const ZServiceInput = z
   .strictObject({
     /** An existing service being edited (PATCH); absent for a new one. */
     id: z.uuid('Not a service id').optional(),
-    name: z.string().trim().min(2, 'Give the service a name').max(SERVICE_NAME_MAX, `Use at most ${SERVICE_NAME_MAX} characters`),
+    name: zText().trim().min(2, 'Give the service a name').max(SERVICE_NAME_MAX, `Use at most ${SERVICE_NAME_MAX} characters`),
     kind: z.enum(SERVICE_KINDS, 'Choose consultation, tattoo or piercing'),
     durationMinutes: int('the duration in minutes')
       .min(SERVICE_DURATION_MIN, `A service lasts at least ${SERVICE_DURATION_MIN} minutes`)
@@ -175,7 +178,7 @@ export type TServiceInput = z.input<typeof ZServiceInput>;
 
 export const ZInstagram = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().replace(/^@/, '') || null : v),
-  z.string().regex(/^[A-Za-z0-9._]{1,30}$/, 'Use 1–30 letters, digits, dots or underscores (no @ needed)').nullable(),
+  zText().regex(/^[A-Za-z0-9._]{1,30}$/, 'Use 1–30 letters, digits, dots or underscores (no @ needed)').nullable(),
 );
 
 export const ZStudioChoice = z.discriminatedUnion(
@@ -185,8 +188,8 @@ export const ZStudioChoice = z.discriminatedUnion(
     z.strictObject({ mode: z.literal('join'), studioId: z.uuid('Choose a studio from the list') }),
     z.strictObject({
       mode: z.literal('create'),
-      name: z.string().trim().min(2, 'Enter the studio name').max(STUDIO_NAME_MAX, `Use at most ${STUDIO_NAME_MAX} characters`),
-      address: z.string().trim().min(3, 'Enter the studio address').max(STUDIO_ADDRESS_MAX, `Use at most ${STUDIO_ADDRESS_MAX} characters`),
+      name: zText().trim().min(2, 'Enter the studio name').max(STUDIO_NAME_MAX, `Use at most ${STUDIO_NAME_MAX} characters`),
+      address: zText().trim().min(3, 'Enter the studio address').max(STUDIO_ADDRESS_MAX, `Use at most ${STUDIO_ADDRESS_MAX} characters`),
     }),
   ],
   'Choose to join a studio, create one or work independently',
@@ -195,11 +198,17 @@ export type TStudioChoice = z.infer<typeof ZStudioChoice>;
 
 const profileFields = {
   kind: z.enum(ARTIST_KINDS, 'Choose tattoo, piercing or both'),
-  displayName: z.string().trim().min(2, 'Enter the name clients will see').max(DISPLAY_NAME_MAX, `Use at most ${DISPLAY_NAME_MAX} characters`),
+  displayName: zText().trim().min(2, 'Enter the name clients will see').max(DISPLAY_NAME_MAX, `Use at most ${DISPLAY_NAME_MAX} characters`),
   slug: ZSlug,
-  bio: z.string().trim().max(BIO_MAX, `Keep the bio to ${BIO_MAX} characters`),
-  styles: z.array(z.string().max(40)).max(STYLES_MAX, `Choose at most ${STYLES_MAX} styles`),
-  cityId: z.string().max(80).refine((id) => Boolean(findCity(id)), 'Choose a city from the list'),
+  bio: zText({ multiline: true })
+    .trim()
+    .min(BIO_MIN, `Write at least ${BIO_MIN} characters about your work: what you love to make, your experience, how you work with clients`)
+    .max(BIO_MAX, `Keep the bio to ${BIO_MAX} characters`),
+  styles: z
+    .array(zText().max(40))
+    .min(1, 'Choose at least one style: clients search by style, and your profile lists them')
+    .max(STYLES_MAX, `Choose at most ${STYLES_MAX} styles`),
+  cityId: zText().max(80).refine((id) => Boolean(findCity(id)), 'Choose a city from the list'),
   studio: ZStudioChoice,
   services: z.array(ZServiceInput).min(1, 'Add at least one service').max(SERVICES_MAX, `At most ${SERVICES_MAX} services`),
   workingHours: ZWeeklyHours,
@@ -240,8 +249,6 @@ export function profileIssues(p: ProfileShape): Array<{ path: Array<string | num
 export const ZCreateArtistProfile = z
   .strictObject({
     ...profileFields,
-    bio: profileFields.bio.default(''),
-    styles: profileFields.styles.default([]),
     studio: profileFields.studio.default({ mode: 'independent' }),
     workingHours: profileFields.workingHours.default({}),
     instagram: profileFields.instagram.optional(),
@@ -267,8 +274,7 @@ export type TUpdateArtistProfile = z.infer<typeof ZUpdateArtistProfile>;
 /** PUT /api/artists/draft. The data is the wizard's own form state, checked only for size. */
 export const ZArtistDraft = z.strictObject({
   step: z.number().int().min(0).max(ONBOARDING_STEPS.length - 1),
-  data: z
-    .record(z.string(), z.unknown())
+  data: zJsonRecord()
     .refine((d) => JSON.stringify(d).length <= DRAFT_DATA_MAX_CHARS, `The draft is too large (at most ${DRAFT_DATA_MAX_CHARS} characters)`),
 });
 export type TArtistDraftInput = z.infer<typeof ZArtistDraft>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDateKey } from '../zoned-time.ts';
+import { ZDate, zText } from './input.ts';
 
 export const ARTIST_KINDS = ['tattoo', 'piercing', 'both'] as const;
 export const ARTIST_SORTS = ['relevance', 'rating', 'distance', 'soonest'] as const;
@@ -7,36 +7,33 @@ export const ARTIST_PAGE_SIZE = 24;
 export const MAX_RADIUS_KM = 500;
 export const DEFAULT_RADIUS_KM = 50;
 
-const latLng = z
-  .string()
+const latLng = zText()
   .regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, 'use "lat,lng", for example 40.71,-74.00')
   .transform((v) => v.split(',').map(Number) as [number, number])
   .refine(([lat, lng]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180, 'latitude must be within ±90 and longitude within ±180');
 
 const boolFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const isoDate = z.string().refine((v) => parseDateKey(v) !== null, 'use a real date like 2026-12-31');
 
 /** GET /api/artists query (DESIGN §4). Unknown parameters are refused so typos do not silently match everything. */
 export const ZArtistSearchQuery = z
   .strictObject({
-    q: z.string().trim().max(100).optional(),
+    q: zText().trim().max(100).optional(),
     kind: z.enum(['tattoo', 'piercing']).optional(),
-    style: z
-      .string()
+    style: zText()
       .trim()
       .toLowerCase()
       .regex(/^[a-z0-9-]{1,40}$/, 'use a style slug such as fine-line or helix')
       .optional(),
-    city: z.string().trim().min(1).max(80).optional(),
+    city: zText().trim().min(1).max(80).optional(),
     near: latLng.optional(),
     radiusKm: z.coerce.number().positive().max(MAX_RADIUS_KM).optional(),
     minRating: z.coerce.number().min(0).max(5).optional(),
     maxDeposit: z.coerce.number().int('use whole cents').min(0).optional(),
     verified: boolFlag.optional(),
-    availableFrom: isoDate.optional(),
-    availableTo: isoDate.optional(),
+    availableFrom: ZDate.optional(),
+    availableTo: ZDate.optional(),
     sort: z.enum(ARTIST_SORTS).optional(),
-    cursor: z.string().max(200).optional(),
+    cursor: zText().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).optional(),
   })
   .refine((q) => q.sort !== 'distance' || q.near, { message: 'sort=distance needs near=lat,lng', path: ['sort'] })
@@ -64,6 +61,8 @@ export type TArtistListItem = {
   depositFromCents: number | null;
   currency: string;
   photoUrl: string | null;
+  /** The artist's avatar; null shows their monogram. */
+  avatarUrl: string | null;
   /** With sort=soonest or a date range: the artist's first free slot (UTC ISO). */
   firstAvailableAt?: string;
 };
@@ -99,6 +98,8 @@ export type TArtistProfile = {
   id: string;
   slug: string;
   displayName: string;
+  /** The artist's avatar; null shows their monogram. */
+  avatarUrl: string | null;
   kind: (typeof ARTIST_KINDS)[number];
   bio: string;
   styles: string[];
@@ -131,6 +132,10 @@ export type TReview = {
   bestRating: 5;
   worstRating: 1;
   reply: { body: string; date: string } | null;
+  /** Up to REVIEW_MAX_PHOTOS photos the client added; `alt` always says something. */
+  photos: TReviewPhoto[];
 };
+
+export type TReviewPhoto = { id: string; url: string; thumbUrl: string; width: number; height: number; alt: string };
 
 export type TReviewPage = { items: TReview[]; nextCursor: string | null; aggregate: TRatingAggregate };

@@ -12,6 +12,7 @@ import {
 } from '../availability.ts';
 import { findCity } from '../cities.ts';
 import { daysBetween, parseDateKey } from '../zoned-time.ts';
+import { isInputDate, isInputInstant, YEARS_TEXT, ZDate, zText } from './input.ts';
 import { ZWeeklyHours, type TWeeklyHours } from './artist-profile.ts';
 
 /** Availability: the public slots API and the artist's settings (issue 4 §1). */
@@ -33,8 +34,7 @@ export const GUEST_SPOT_MAX_ENTRIES = 50;
 /** Search by availability: the session length assumed for an artist without an active session service. */
 export const SEARCH_DEFAULT_DURATION_MINUTES = 60;
 
-const dateKey = z.string().refine((v) => parseDateKey(v) !== null, 'Use a real date like 2026-12-31');
-const instantOrDate = z.string().refine((v) => parseDateKey(v) !== null || (z.iso.datetime({ offset: true }).safeParse(v).success && !Number.isNaN(Date.parse(v))), 'Use a date like 2026-12-31 or a date and time with an offset');
+const instantOrDate = z.string().refine((v) => isInputDate(v) || isInputInstant(v), `Use a date ${YEARS_TEXT} like 2026-12-31, or a date and time with an offset`);
 
 /** GET /api/artists/{id}/availability. Dates are the artist's local dates; `to` is inclusive. */
 export const ZAvailabilityQuery = z
@@ -118,9 +118,9 @@ function dateSpan<T extends { startsOn: string; endsOn: string }>(maxDays: numbe
 /** POST /api/artists/{id}/time-off: inclusive local dates in the artist's zone. */
 export const ZTimeOffInput = z
   .strictObject({
-    startsOn: dateKey,
-    endsOn: dateKey,
-    reason: z.string().trim().max(TIME_OFF_REASON_MAX, `Keep the note to ${TIME_OFF_REASON_MAX} characters`).default(''),
+    startsOn: ZDate,
+    endsOn: ZDate,
+    reason: zText().trim().max(TIME_OFF_REASON_MAX, `Keep the note to ${TIME_OFF_REASON_MAX} characters`).default(''),
   })
   .superRefine(dateSpan(TIME_OFF_MAX_DAYS, 'Time off'));
 export type TTimeOffInput = z.input<typeof ZTimeOffInput>;
@@ -128,10 +128,10 @@ export type TTimeOffInput = z.input<typeof ZTimeOffInput>;
 /** POST /api/artists/{id}/guest-spots: the city comes from the bundled list (coordinates and zone with it). */
 export const ZGuestSpotInput = z
   .strictObject({
-    cityId: z.string().max(80).refine((id) => Boolean(findCity(id)), 'Choose a city from the list'),
-    venue: z.string().trim().max(GUEST_SPOT_VENUE_MAX, `Keep the venue to ${GUEST_SPOT_VENUE_MAX} characters`).default(''),
-    startsOn: dateKey,
-    endsOn: dateKey,
+    cityId: zText().max(80).refine((id) => Boolean(findCity(id)), 'Choose a city from the list'),
+    venue: zText().trim().max(GUEST_SPOT_VENUE_MAX, `Keep the venue to ${GUEST_SPOT_VENUE_MAX} characters`).default(''),
+    startsOn: ZDate,
+    endsOn: ZDate,
   })
   .superRefine(dateSpan(GUEST_SPOT_MAX_DAYS, 'A guest spot'));
 export type TGuestSpotInput = z.input<typeof ZGuestSpotInput>;

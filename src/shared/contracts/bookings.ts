@@ -16,14 +16,13 @@ import {
 } from '../booking-rules.ts';
 import { NOTICE_HOURS_MAX, NOTICE_HOURS_MIN } from './artist-profile.ts';
 import type { TReview } from './artists.ts';
+import { ZDate, ZInstant, ZUuid, zText } from './input.ts';
+import { REVIEW_MAX_PHOTOS } from '../limits.ts';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'not a valid id');
-const isoInstant = z.iso.datetime({ offset: true, message: 'use an ISO date-time such as 2027-03-01T15:00:00Z' });
-const isoDate = z.iso.date('use a date such as 2027-03-01');
 // Building an Intl.DateTimeFormat costs more than the rest of a booking request's validation, and
 // clients send a handful of zones: remember the ones already accepted.
 const knownZones = new Set<string>();
-const timeZone = z.string().refine((tz) => {
+const timeZone = zText().max(100).refine((tz) => {
   if (knownZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -33,9 +32,8 @@ const timeZone = z.string().refine((tz) => {
   if (knownZones.size < 1000) knownZones.add(tz);
   return true;
 }, 'not a known time zone');
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number, opts: { multiline?: boolean } = {}) =>
+  zText(opts)
     .trim()
     .max(max, `keep it under ${max} characters`)
     .optional()
@@ -46,36 +44,40 @@ export type TBookingMode = (typeof BOOKING_MODES)[number];
 export const BOOKING_COLOURS = ['colour', 'black_and_grey'] as const;
 export type TBookingColour = (typeof BOOKING_COLOURS)[number];
 
-/** POST /api/bookings (header `Idempotency-Key` makes a retry return the first answer). */
+/**
+ * POST /api/bookings (header `Idempotency-Key` makes a retry return the first answer). For a flash
+ * design the design decides the session (flashSessionService): serviceId may be left out, and when
+ * sent it must be that session.
+ */
 export const ZBookingCreate = z.strictObject({
-  artistId: uuid,
-  serviceId: uuid,
-  startsAt: isoInstant,
+  artistId: ZUuid,
+  serviceId: ZUuid.optional(),
+  startsAt: ZInstant,
   mode: z.enum(BOOKING_MODES).optional(),
-  flashDesignId: uuid.optional(),
-  idea: z.string().trim().min(10, 'describe your idea in a sentence or two (at least 10 characters)').max(BOOKING_IDEA_MAX),
+  flashDesignId: ZUuid.optional(),
+  idea: zText({ multiline: true }).trim().min(10, 'describe your idea in a sentence or two (at least 10 characters)').max(BOOKING_IDEA_MAX),
   placement: optionalText(BOOKING_TEXT_MAX),
   size: optionalText(BOOKING_TEXT_MAX),
   colour: z.enum(BOOKING_COLOURS).optional(),
-  referenceImageIds: z.array(uuid).max(BOOKING_MAX_IMAGES, `attach at most ${BOOKING_MAX_IMAGES} photos`).optional(),
+  referenceImageIds: z.array(ZUuid).max(BOOKING_MAX_IMAGES, `attach at most ${BOOKING_MAX_IMAGES} photos`).optional(),
   clientTimezone: timeZone.optional(),
   /** The client read the deposit, notice and reschedule policy shown on the confirm step. */
   acceptPolicy: z.literal(true, 'please read and accept the booking policy'),
-});
+}).refine((b) => b.serviceId !== undefined || b.flashDesignId !== undefined, { message: 'choose a service', path: ['serviceId'] });
 export type TBookingCreate = z.input<typeof ZBookingCreate>;
 
 /** Body of accept, decline, cancel, complete and no-show: an optional message to the other person. */
-export const ZBookingActionBody = z.strictObject({ message: optionalText(BOOKING_MESSAGE_MAX) });
-export const ZBookingReschedule = z.strictObject({ startsAt: isoInstant, message: optionalText(BOOKING_MESSAGE_MAX) });
+export const ZBookingActionBody = z.strictObject({ message: optionalText(BOOKING_MESSAGE_MAX, { multiline: true }) });
+export const ZBookingReschedule = z.strictObject({ startsAt: ZInstant, message: optionalText(BOOKING_MESSAGE_MAX, { multiline: true }) });
 
 export const BOOKING_LIST_SCOPES = ['upcoming', 'past', 'requests', 'deposits_due', 'today', 'all'] as const;
 /** GET /api/bookings: mine as client (default) or as the artist. */
 export const ZBookingListQuery = z.strictObject({
   as: z.enum(['client', 'artist']).default('client'),
   scope: z.enum(BOOKING_LIST_SCOPES).default('all'),
-  from: isoInstant.optional(),
-  to: isoInstant.optional(),
-  cursor: z.string().max(200).optional(),
+  from: ZInstant.optional(),
+  to: ZInstant.optional(),
+  cursor: zText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type TBookingListQuery = z.infer<typeof ZBookingListQuery>;
@@ -112,8 +114,8 @@ export type TBooking = {
   policyAcceptedAt: string | null;
   createdAt: string;
   updatedAt: string;
-  artist: { id: string; slug: string; displayName: string; timezone: string; city: string };
-  client: { id: string; firstName: string };
+  artist: { id: string; slug: string; displayName: string; timezone: string; city: string; avatarUrl: string | null };
+  client: { id: string; firstName: string; avatarUrl: string | null };
   service: { id: string; name: string; kind: 'consultation' | 'tattoo' | 'piercing'; durationMinutes: number };
   flashDesign: { id: string; title: string; thumbUrl: string } | null;
   images: TBookingImage[];
@@ -144,7 +146,19 @@ export type TLedgerEntry = {
   createdAt: string;
 };
 
-export type TBookingDetail = TBooking & { events: TBookingEvent[]; ledger: TLedgerEntry[]; review: TReview | null };
+/**
+ * Where the appointment is and how to reach the artist, from what Inkhaven stores: the artist's
+ * studio (name, address, coordinates) when they work at one, else their city; their Instagram
+ * handle when they gave one. Studios have no phone, e-mail or website on Inkhaven.
+ */
+export type TBookingPlace = {
+  studio: { slug: string; name: string; address: string; city: string; country: string; lat: number; lng: number } | null;
+  city: string;
+  country: string;
+  instagram: string | null;
+};
+
+export type TBookingDetail = TBooking & { events: TBookingEvent[]; ledger: TLedgerEntry[]; review: TReview | null; place: TBookingPlace };
 export type TBookingList = { items: TBooking[]; nextCursor: string | null };
 
 /** POST /api/bookings/{id}/deposit: Stripe answers a Checkout URL; pay-at-studio answers what to bring. */
@@ -159,10 +173,10 @@ export type TBookingUpload = TBookingImage;
 
 export const ZWaitlistCreate = z
   .strictObject({
-    artistId: uuid,
-    serviceId: uuid.optional(),
-    fromDate: isoDate,
-    toDate: isoDate,
+    artistId: ZUuid,
+    serviceId: ZUuid.optional(),
+    fromDate: ZDate,
+    toDate: ZDate,
     note: optionalText(BOOKING_TEXT_MAX),
   })
   .refine((w) => w.toDate >= w.fromDate, { message: 'toDate must not be before fromDate', path: ['toDate'] })
@@ -188,7 +202,7 @@ export type TWaitlistEntry = {
 export const ZBookingSettingsInput = z.strictObject({
   instantBookConsultations: z.boolean(),
   instantBookFlash: z.boolean(),
-  depositInstructions: z.string().trim().max(BOOKING_MESSAGE_MAX),
+  depositInstructions: zText({ multiline: true }).trim().max(BOOKING_MESSAGE_MAX),
   noticeHours: z
     .number()
     .int()
@@ -206,13 +220,25 @@ export type TPaymentSetup = {
   depositInstructions: string;
 };
 
-/** GET /api/payments/summary: the artist's deposits by state, in minor units. */
+/**
+ * GET /api/payments/summary: the artist's deposits in minor units. Every deposit paid in sits in
+ * exactly one of the first five figures, so they add up to what the ledger says was paid; nothing
+ * is counted twice. Outstanding is what clients were asked for and have not paid: never in the ledger.
+ */
 export type TDepositSummary = {
   currency: string;
+  /** Paid for appointments still to come. */
   heldCents: number;
+  /** Paid for appointments that took place (credited to the price). */
   receivedCents: number;
-  refundedCents: number;
+  /** Kept by the artist after late cancellations and no-shows. */
   forfeitedCents: number;
+  /** Returned to clients. */
+  refundedCents: number;
+  /** Paid for bookings that ended without the appointment (cancelled by the artist, expired) and not returned yet. */
+  awaitingRefundCents: number;
+  /** Deposits due now from clients (bookings waiting for their deposit). */
+  outstandingCents: number;
   dueCount: number;
 };
 
@@ -224,20 +250,26 @@ export const REVIEW_BODY_MAX = 4000;
 export const REVIEW_ASPECTS = ['Artistry', 'Hygiene', 'Communication', 'Value', 'Aftercare advice'] as const;
 
 export const ZReviewCreate = z.strictObject({
-  bookingId: uuid,
+  bookingId: ZUuid,
   ratingValue: z
     .number()
     .min(1, 'rate from 1 to 5 stars')
     .max(5, 'rate from 1 to 5 stars')
     .refine((v) => Number.isInteger(v * 2), 'use whole or half stars'),
-  headline: z.string().trim().min(3, 'add a short headline').max(REVIEW_HEADLINE_MAX),
-  reviewBody: z.string().trim().min(REVIEW_BODY_MIN, `tell others a little more (at least ${REVIEW_BODY_MIN} characters)`).max(REVIEW_BODY_MAX),
+  headline: zText().trim().min(3, 'add a short headline').max(REVIEW_HEADLINE_MAX),
+  reviewBody: zText({ multiline: true }).trim().min(REVIEW_BODY_MIN, `tell others a little more (at least ${REVIEW_BODY_MIN} characters)`).max(REVIEW_BODY_MAX),
   reviewAspect: z.enum(REVIEW_ASPECTS).optional(),
   pros: optionalText(500),
   cons: optionalText(500),
+  /** Photos uploaded first (POST /api/reviews/photos), in the order to show them. */
+  photoIds: z
+    .array(ZUuid)
+    .max(REVIEW_MAX_PHOTOS, `a review can carry up to ${REVIEW_MAX_PHOTOS} photos; remove one and send it again`)
+    .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'each photo can be added once')
+    .optional(),
 });
 export type TReviewCreate = z.input<typeof ZReviewCreate>;
-export const ZReviewReply = z.strictObject({ reply: z.string().trim().min(2, 'write a reply').max(BOOKING_MESSAGE_MAX) });
+export const ZReviewReply = z.strictObject({ reply: zText({ multiline: true }).trim().min(2, 'write a reply').max(BOOKING_MESSAGE_MAX) });
 
 /** GET /api/reviews/mine: what I wrote, and (for artists) what I received; plus completed bookings still to review. */
 export type TMyReviews = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUuid, zText } from './input.ts';
 import { slugify } from '../guides/search-links.ts';
 import { TATTOO_CATEGORIES } from '../guides/tattoo-styles.ts';
 import { FLASH_SIZES, FLASH_STATUSES, type TFlashSize, type TFlashStatus } from '../flash-labels.ts';
@@ -22,8 +23,7 @@ export function flashStyleName(value: string): string | null {
 }
 
 const STYLE_HINT = 'use a tattoo style such as fine-line or traditional';
-const styleSlug = z
-  .string()
+const styleSlug = zText()
   .trim()
   .toLowerCase()
   .refine((v) => STYLE_BY_SLUG.has(v), STYLE_HINT);
@@ -36,10 +36,10 @@ export const ZFlashListQuery = z
     size: z.enum(FLASH_SIZES).optional(),
     minPrice: cents.optional(),
     maxPrice: cents.optional(),
-    city: z.string().trim().min(1).max(80).optional(),
-    artistId: z.string().regex(/^[0-9a-f-]{36}$/i, 'not an artist id').optional(),
+    city: zText().trim().min(1).max(80).optional(),
+    artistId: ZUuid.optional(),
     status: z.enum([...FLASH_STATUSES, 'all']).optional(),
-    cursor: z.string().max(200).optional(),
+    cursor: zText().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
@@ -48,8 +48,7 @@ export const ZFlashListQuery = z
   });
 export type TFlashListQuery = z.infer<typeof ZFlashListQuery>;
 
-const style = z
-  .string()
+const style = zText()
   .trim()
   .max(40)
   .transform((v, ctx) => {
@@ -64,11 +63,11 @@ const formBoolean = z.enum(['true', 'false', 'on', 'off', '1', '0']).transform((
 
 /** The text fields of POST /api/artists/{id}/flash (the image is the `file` part). */
 export const ZFlashCreateFields = z.strictObject({
-  title: z.string().trim().min(1, 'give the design a title').max(FLASH_TITLE_MAX),
-  description: z.string().trim().max(FLASH_DESCRIPTION_MAX).default(''),
+  title: zText().trim().min(1, 'give the design a title').max(FLASH_TITLE_MAX),
+  description: zText({ multiline: true }).trim().max(FLASH_DESCRIPTION_MAX).default(''),
   style: style.optional(),
   size: z.enum(FLASH_SIZES, 'choose small, medium or large'),
-  sizeLabel: z.string().trim().max(FLASH_SIZE_LABEL_MAX).default(''),
+  sizeLabel: zText().trim().max(FLASH_SIZE_LABEL_MAX).default(''),
   priceCents: cents,
   repeatable: formBoolean.default(false),
 });
@@ -77,11 +76,11 @@ export type TFlashCreateFields = z.infer<typeof ZFlashCreateFields>;
 /** PATCH /api/flash/{id} (JSON). */
 export const ZFlashPatch = z
   .strictObject({
-    title: z.string().trim().min(1, 'give the design a title').max(FLASH_TITLE_MAX).optional(),
-    description: z.string().trim().max(FLASH_DESCRIPTION_MAX).optional(),
+    title: zText().trim().min(1, 'give the design a title').max(FLASH_TITLE_MAX).optional(),
+    description: zText({ multiline: true }).trim().max(FLASH_DESCRIPTION_MAX).optional(),
     style: style.nullable().optional(),
     size: z.enum(FLASH_SIZES).optional(),
-    sizeLabel: z.string().trim().max(FLASH_SIZE_LABEL_MAX).optional(),
+    sizeLabel: zText().trim().max(FLASH_SIZE_LABEL_MAX).optional(),
     priceCents: z.number().int('use whole cents').min(0).max(FLASH_PRICE_MAX_CENTS).optional(),
     repeatable: z.boolean().optional(),
     status: z.enum(FLASH_STATUSES).optional(),

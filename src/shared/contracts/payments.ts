@@ -1,21 +1,20 @@
 import { z } from 'zod';
+import { ZUuid, zText } from './input.ts';
 import type { TBookingStatus } from '../booking-rules.ts';
 import type { TLedgerEntry } from './bookings.ts';
-
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'not a valid id');
 
 export const LEDGER_PAGE_SIZE = 50;
 
 /** GET /api/payments/ledger: an artist reads their own rows; an admin reads everyone's, or one artist's. */
 export const ZLedgerQuery = z.strictObject({
-  artistId: uuid.optional(),
-  cursor: z.string().max(200).optional(),
+  artistId: ZUuid.optional(),
+  cursor: zText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(LEDGER_PAGE_SIZE),
 });
 export type TLedgerQuery = z.infer<typeof ZLedgerQuery>;
 
 /** GET /api/payments/summary: an admin may name the artist. */
-export const ZDepositSummaryQuery = z.strictObject({ artistId: uuid.optional() });
+export const ZDepositSummaryQuery = z.strictObject({ artistId: ZUuid.optional() });
 
 /** One ledger row with the booking it belongs to. */
 export type TLedgerRow = TLedgerEntry & {

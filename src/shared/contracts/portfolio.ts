@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUuid, zText } from './input.ts';
 
 export const PORTFOLIO_CAPTION_MAX = 300;
 
@@ -6,7 +7,7 @@ export const PORTFOLIO_CAPTION_MAX = 300;
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif';
 export const UPLOAD_TYPES_TEXT = 'JPEG, PNG, WebP or HEIC';
 
-const caption = z.string().trim().max(PORTFOLIO_CAPTION_MAX, `keep the caption under ${PORTFOLIO_CAPTION_MAX} characters`);
+const caption = zText().trim().max(PORTFOLIO_CAPTION_MAX, `keep the caption under ${PORTFOLIO_CAPTION_MAX} characters`);
 
 /** The text fields of POST /api/artists/{id}/portfolio (the image is the `file` part). */
 export const ZPortfolioUploadFields = z.strictObject({ caption: caption.default('') });
@@ -16,5 +17,5 @@ export const ZPortfolioPatch = z.strictObject({ caption });
 
 /** POST /api/artists/{id}/portfolio/order: every image id of the artist, in the new order. */
 export const ZPortfolioOrder = z.strictObject({
-  ids: z.array(z.string().regex(/^[0-9a-f-]{36}$/i, 'not an image id')).max(1000),
+  ids: z.array(ZUuid).max(1000),
 });

@@ -5,6 +5,7 @@ import { AppErrorBoundary } from './shell/error-boundary.tsx';
 import { Navbar } from './shell/navbar.tsx';
 import { Prefetch } from './shell/prefetch.tsx';
 import { RouteHead } from './shell/route-head.tsx';
+import { SiteFooter } from './shell/site-footer.tsx';
 import { SkipLinks } from './shell/skip-links.tsx';
 import type { RouteHandle } from './route-meta.ts';
 
@@ -33,6 +34,7 @@ export function RootLayout() {
           )}
         </AppErrorBoundary>
       </main>
+      <SiteFooter />
       <PwaBanners />
       <AnalyticsConsent />
       <Prefetch />

@@ -18,7 +18,7 @@ export type RouteHandle = {
 
 export const SITE_NAME = 'Inkhaven';
 export const DEFAULT_DESCRIPTION =
-  'Find and book tattoo and piercing artists near you: browse portfolios, book consultations and video calls, pay deposits securely and get aftercare reminders.';
+  'Find and book tattoo and piercing artists near you: browse portfolios, book consultations and sessions, and pay deposits securely.';
 
 export function fullTitle(title: string): string {
   return title === SITE_NAME ? SITE_NAME : `${title} | ${SITE_NAME}`;

@@ -7,12 +7,16 @@ import type { RouteHandle } from './route-meta.ts';
 import { studioOptions, studiosOptions, type TStudio } from '../features/studios/studio-queries.ts';
 import { artistProfileOptions, artistReviewsOptions, artistSearchOptions, canonicalSearch } from '../features/artists/api/artist-queries.ts';
 import { ensureOr404 } from '../lib/query-client.ts';
+import { AUTH_USER_KEY, OWN_ARTIST_KEY } from '../lib/auth.ts';
 import { artistFlashOptions } from '../lib/flash.ts';
+import { prefetchFavouriteIds } from '../lib/favourites.ts';
 import { canonicalFlashSearch, flashSearchOptions } from '../features/flash/flash-queries.ts';
 import type { TArtistProfile } from '../../shared/contracts/artists.ts';
 import { ResourceErrorBoundary } from './pages/resource-error-boundary.tsx';
 import { FEATURE_PAGE_PATHS, SUPPORT_PATH, VIRTUAL_CONSULTATIONS_PATH } from '../../shared/feature-paths.ts';
 import { loadHighlights } from '../features/marketing/landing-queries.ts';
+import { PLANNED_ROUTES } from '../../shared/live-routes.ts';
+import { ACCESSIBILITY_META, PRIVACY_META, TERMS_META } from '../../shared/site-pages.ts';
 
 type PageModule = { default: React.ComponentType };
 type Importer = () => Promise<PageModule>;
@@ -32,7 +36,13 @@ function page(
   path: string,
   meta: Meta | LazyMeta,
   importer: Importer,
-  opts: { protected?: boolean; loader?: LoaderFunction; errorBoundary?: React.ComponentType } = {},
+  opts: {
+    protected?: boolean;
+    loader?: LoaderFunction;
+    errorBoundary?: React.ComponentType;
+    /** More code the page renders at once, loaded with it (the server renders it, and the browser needs it to hydrate). */
+    alsoLoad?: () => Promise<void>;
+  } = {},
 ): RouteObject {
   pageImporters.set(path, importer);
   const withProtection = (m: Meta): Meta =>
@@ -47,10 +57,18 @@ function page(
     ...(opts.loader ? { loader: opts.loader } : {}),
     ...(opts.errorBoundary ? { ErrorBoundary: opts.errorBoundary } : {}),
     lazy: async () => {
-      const [module, head] = await Promise.all([importer(), lazyHead?.()]);
+      const [module, head] = await Promise.all([importer(), lazyHead?.(), opts.alsoLoad?.()]);
       return { Component: module.default, ...(head ? { handle: { ...handle, meta: withProtection(head) } } : {}) };
     },
   };
+}
+
+function StartingUp() {
+  return (
+    <div role="status" aria-live="polite" className="flex min-h-[50vh] items-center justify-center text-stone-600">
+      Loading...
+    </div>
+  );
 }
 
 const comingSoon = (path: string, title: string, opts: { protected?: boolean } = {}) =>
@@ -69,8 +87,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       id: 'root',
       Component: RootLayout,
       ErrorBoundary: RouteErrorBoundary,
+      // Shown only when the browser renders without a server render (the app shell the service worker
+      // serves offline) while the page's code loads; a server-rendered page hydrates with its data instead.
+      HydrateFallback: StartingUp,
       children: [
-        page('/', { title: 'Find tattoo and piercing artists', description: 'Find and book tattoo and piercing artists you can trust.' }, () => import('./pages/index-page.tsx')),
+        page('/', { title: 'Find tattoo and piercing artists', description: 'Find and book tattoo and piercing artists you can trust.' }, () => import('./pages/index-page.tsx'), {
+          // Signed in, "/" renders the home page: its code loads with the route (see preloadHomePage).
+          alsoLoad: async () => {
+            if (queryClient.getQueryData(AUTH_USER_KEY)) await (await import('./pages/index-page.tsx')).preloadHomePage();
+          },
+        }),
         page('/home', { title: 'Home' }, () => import('../features/home/home-page.tsx'), { protected: true }),
         page('/login', { title: 'Sign in', description: 'Sign in or create your Inkhaven account.' }, () => import('../features/auth/login-page.tsx')),
         { path: '/discover', loader: ({ request }) => redirect(`/artists${new URL(request.url).search}`) },
@@ -83,7 +109,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // Server-render the first page of results; the browser reuses it without refetching.
             loader: async ({ request }) => {
               const search = canonicalSearch(new URL(request.url).searchParams);
-              await queryClient.prefetchInfiniteQuery(artistSearchOptions(queryClient, search));
+              await Promise.all([queryClient.prefetchInfiniteQuery(artistSearchOptions(queryClient, search)), prefetchFavouriteIds(queryClient)]);
               return null;
             },
           },
@@ -105,6 +131,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           loader: async ({ params }) => ensureOr404<TStudio>(queryClient, studioOptions(params.slug ?? '')),
           errorBoundary: ResourceErrorBoundary,
         }),
+        // Spec §2 lists /artist/: an artist lands on their own profile, everyone else on the artist list.
+        {
+          path: '/artist',
+          loader: () => {
+            const own = queryClient.getQueryData<{ slug?: string } | null>(OWN_ARTIST_KEY);
+            return redirect(own?.slug ? `/artists/${own.slug}` : '/artists');
+          },
+        },
         ...['/artists/:slug', '/artist/:slug'].map((path) =>
           page(path, lazyMeta(async () => (await import('../features/artists/profile-meta.ts')).artistProfileMeta), () => import('../features/artists/profile-page.tsx'), {
             loader: async ({ params }) => {
@@ -112,6 +146,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               const [profile] = await Promise.all([
                 ensureOr404<TArtistProfile>(queryClient, artistProfileOptions(slug)),
                 queryClient.prefetchInfiniteQuery(artistReviewsOptions(queryClient, slug)),
+                prefetchFavouriteIds(queryClient),
               ]);
               if (profile.kind !== 'piercing') await queryClient.prefetchQuery(artistFlashOptions(profile.id));
               return profile;
@@ -125,7 +160,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           () => import('../features/flash/flash-page.tsx'),
           {
             loader: async ({ request }) => {
-              await queryClient.prefetchInfiniteQuery(flashSearchOptions(queryClient, canonicalFlashSearch(new URL(request.url).searchParams)));
+              await Promise.all([
+                queryClient.prefetchInfiniteQuery(flashSearchOptions(queryClient, canonicalFlashSearch(new URL(request.url).searchParams))),
+                prefetchFavouriteIds(queryClient),
+              ]);
               return null;
             },
           },
@@ -134,33 +172,25 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ...['/booking/:artistId', '/book/:artistId'].map((path) =>
           page(path, { title: 'Book an appointment', description: 'Book a consultation, a session or a flash design on Inkhaven.', noindex: true }, () => import('../features/booking/booking-flow-page.tsx')),
         ),
-        comingSoon('/consent-form', 'Consent form'),
-        comingSoon('/demo-consent-form', 'Consent form demo'),
-        comingSoon('/ar-test', 'AR preview'),
         page('/test-switches', { title: 'Switches', description: 'Accessible switch demos.' }, () => import('../features/test-switches/test-switches-page.tsx')),
-        comingSoon('/accessibility-demo', 'Accessibility'),
         page('/piercing-styles', lazyMeta(async () => (await guideHeads()).piercingStylesHead), () => import('../features/guides/piercing-styles-page.tsx')),
         page('/tattoo-styles', lazyMeta(async () => (await guideHeads()).tattooStylesHead), () => import('../features/guides/tattoo-styles-page.tsx')),
         page('/aftercare-guides', lazyMeta(async () => (await guideHeads()).aftercareHead), () => import('../features/guides/aftercare-guides-page.tsx')),
         page(VIRTUAL_CONSULTATIONS_PATH, lazyMeta(async () => (await featureHeads()).virtualConsultationsHead), () => import('../features/marketing/feature-page.tsx')),
         page(SUPPORT_PATH, lazyMeta(async () => (await featureHeads()).supportHead), () => import('../features/marketing/support-page.tsx')),
-        comingSoon('/consultation', 'Consultation'),
+        page(PRIVACY_META.path, PRIVACY_META, () => import('../features/legal/privacy-page.tsx')),
+        page(TERMS_META.path, TERMS_META, () => import('../features/legal/terms-page.tsx')),
+        page(ACCESSIBILITY_META.path, ACCESSIBILITY_META, () => import('../features/legal/accessibility-page.tsx')),
         ...FEATURE_PAGE_PATHS.map((path) => page(path, lazyMeta(async () => (await featureHeads()).featureHead(path)), () => import('../features/marketing/feature-page.tsx'))),
 
-        comingSoon('/messages', 'Messages', { protected: true }),
-        comingSoon('/messages/:id', 'Conversation', { protected: true }),
-        comingSoon('/consultations', 'Video calls', { protected: true }),
-        comingSoon('/ai-generator', 'AI tattoo generator', { protected: true }),
+        page('/account', { title: 'Your account' }, () => import('../features/account/account-page.tsx'), { protected: true }),
         page('/dashboard', { title: 'Dashboard' }, () => import('../features/dashboard/dashboard-page.tsx'), { protected: true }),
         page('/dashboard/booking-settings', { title: 'Booking settings' }, () => import('../features/dashboard/booking-settings-page.tsx'), { protected: true }),
         page('/dashboard/portfolio', { title: 'Portfolio and flash' }, () => import('../features/portfolio/portfolio-manager-page.tsx'), { protected: true }),
         page('/dashboard/availability', { title: 'Availability' }, () => import('../features/availability/availability-page.tsx'), { protected: true }),
-        comingSoon('/github/repositories', 'GitHub repositories', { protected: true }),
-        comingSoon('/github/projects', 'GitHub projects', { protected: true }),
         page('/bookings/:id', { title: 'Booking' }, () => import('../features/booking/booking-page.tsx'), { protected: true }),
         page('/reviews', { title: 'Reviews' }, () => import('../features/reviews/reviews-page.tsx'), { protected: true }),
         page('/admin-dashboard', { title: 'Admin dashboard' }, () => import('../features/admin/admin-dashboard-page.tsx'), { protected: true }),
-        comingSoon('/admin/perf', 'Performance', { protected: true }),
         page('/admin/telemetry', { title: 'Error telemetry' }, () => import('../features/admin/telemetry-page.tsx'), { protected: true }),
         ...['/artist/create', '/artist/onboarding', '/artists/new'].map((path) =>
           page(path, { title: 'Create your artist profile', description: 'Create your Inkhaven artist profile.' }, () => import('../features/onboarding/onboarding-page.tsx'), { protected: true }),
@@ -169,7 +199,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ...['/artist/payment-setup', '/artist/payment-setup/:action'].map((path) =>
           page(path, { title: 'Payment setup' }, () => import('../features/payments/payment-setup-page.tsx'), { protected: true }),
         ),
-        comingSoon('/artist/consent-forms', 'Consent forms', { protected: true }),
+
+        // Spec routes whose feature has not shipped: an honest placeholder, never linked (src/shared/live-routes.ts).
+        ...PLANNED_ROUTES.filter((r) => !r.live).map((r) => comingSoon(r.path, r.title, { protected: r.protected })),
 
         {
           path: '*',

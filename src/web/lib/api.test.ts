@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, createUser, type TestApp } from '../../../tests/support/db-utils.ts';
-import { apiRequest, clearCsrfToken, CSRF_MESSAGES, type FetchLike } from './api.ts';
+import { apiRequest, clearCsrfToken, CSRF_MESSAGES, NETWORK_MESSAGES, NetworkError, type FetchLike } from './api.ts';
 import { getQueryFn } from './query-client.ts';
 
 /** A browser-ish fetch over the real server (fastify.inject), with a cookie jar we can tamper with. */
@@ -54,12 +54,25 @@ describe('apiRequest (spec §7–8)', () => {
     ]);
   });
 
-  it('says the token is required when it cannot be obtained', async () => {
-    const offline: FetchLike = async (input, init) => {
-      if (input === '/api/auth/csrf-token') throw new TypeError('Failed to fetch');
+  it('says the token is required when the server will not give one', async () => {
+    const refusing: FetchLike = async (input, init) => {
+      if (input === '/api/auth/csrf-token') return new Response('unavailable', { status: 503 });
       return fetchImpl(input, init);
     };
-    await expect(apiRequest('POST', '/api/notifications/read-all', undefined, { fetchImpl: offline })).rejects.toThrow(CSRF_MESSAGES.required);
+    await expect(apiRequest('POST', '/api/notifications/read-all', undefined, { fetchImpl: refusing })).rejects.toThrow(CSRF_MESSAGES.required);
+  });
+
+  it('says a change needs a connection when the request gets no answer (issue 11 §3), never "refresh the page"', async () => {
+    const offline: FetchLike = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const error = await apiRequest('POST', '/api/notifications/read-all', undefined, { fetchImpl: offline }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe(NETWORK_MESSAGES.write);
+    // With a token already cached, the mutation itself fails the same way.
+    await apiRequest('POST', '/api/notifications/read-all', undefined, { fetchImpl });
+    await expect(apiRequest('POST', '/api/notifications/read-all', undefined, { fetchImpl: offline })).rejects.toThrow(NETWORK_MESSAGES.write);
+    await expect(apiRequest('GET', '/api/notifications', undefined, { fetchImpl: offline })).rejects.toThrow(NETWORK_MESSAGES.read);
   });
 
   it('says the token expired when the retry is refused too', async () => {
@@ -88,5 +101,23 @@ describe('default query function', () => {
     await expect(getQueryFn({ on401: 'throw', fetchImpl: anonymous })(ctx)).rejects.toThrow(/^401: /);
     const me = (await getQueryFn({ on401: 'throw', fetchImpl })(ctx)) as { firstName: string };
     expect(me.firstName).toMatch(/^Tester/);
+  });
+
+  it('never reads "no answer" as signed out: a failed fetch throws a NetworkError even when 401 means null', async () => {
+    const offline: FetchLike = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const ctx = { queryKey: ['/api/auth/user'], signal: new AbortController().signal } as never;
+    await expect(getQueryFn({ on401: 'returnNull', fetchImpl: offline })(ctx)).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('lets a cancelled fetch stay a cancellation', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const aborting: FetchLike = async () => {
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    };
+    const ctx = { queryKey: ['/api/auth/user'], signal: controller.signal } as never;
+    await expect(getQueryFn({ on401: 'returnNull', fetchImpl: aborting })(ctx)).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -30,6 +30,41 @@ export class ApiError extends Error {
   }
 }
 
+/** What a person reads when a request never reached Inkhaven (offline, or the server cannot be reached). */
+export const NETWORK_MESSAGES = {
+  read: 'You are offline, or Inkhaven cannot be reached right now. It loads again once you are back online.',
+  write: 'This needs a connection: you are offline, or Inkhaven cannot be reached right now. Nothing was changed. Try again when you are back online.',
+} as const;
+
+/**
+ * A request that got no answer at all (fetch rejected): offline, DNS, a dropped connection. Kept apart
+ * from ApiError on purpose: "no answer" must never be read as an answer (a 401 means signed out; a
+ * network failure means we do not know).
+ */
+export class NetworkError extends Error {
+  constructor(
+    readonly kind: 'read' | 'write',
+    options?: { cause?: unknown },
+  ) {
+    super(NETWORK_MESSAGES[kind], options);
+    this.name = 'NetworkError';
+  }
+}
+
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
+}
+
+/** fetch, with a rejection (no answer) turned into a NetworkError; a cancellation stays a cancellation. */
+export async function fetchOrNetworkError(fetchImpl: FetchLike, kind: 'read' | 'write', input: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetchImpl(input, init);
+  } catch (error) {
+    if (init?.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    throw new NetworkError(kind, { cause: error });
+  }
+}
+
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
@@ -49,14 +84,16 @@ export async function getCsrfToken(fetchImpl: FetchLike = fetch): Promise<string
   if (cachedToken) return cachedToken;
   pendingToken ??= (async () => {
     try {
-      const res = await fetchImpl('/api/auth/csrf-token', { credentials: 'include' });
+      const res = await fetchOrNetworkError(fetchImpl, 'write', '/api/auth/csrf-token', { credentials: 'include' });
       if (!res.ok) throw new Error(CSRF_MESSAGES.fetchFailed);
       const body = (await res.json()) as { csrfToken?: string };
       if (!body.csrfToken) throw new Error(CSRF_MESSAGES.fetchFailed);
       cachedToken = body.csrfToken;
       return cachedToken;
-    } catch {
-      throw new Error(CSRF_MESSAGES.fetchFailed);
+    } catch (error) {
+      // Offline is not a token problem: say that the action needs a connection, not "refresh the page".
+      if (isNetworkError(error)) throw error;
+      throw new Error(CSRF_MESSAGES.fetchFailed, { cause: error });
     } finally {
       pendingToken = null;
     }
@@ -82,7 +119,7 @@ export async function apiRequest(
     const headers: Record<string, string> = { ...opts.headers };
     if (data !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (token) headers['X-CSRF-Token'] = token;
-    return fetchImpl(url, {
+    return fetchOrNetworkError(fetchImpl, SAFE_METHODS.has(upper) ? 'read' : 'write', url, {
       method: upper,
       headers,
       body: data === undefined ? undefined : isForm ? (data as FormData) : JSON.stringify(data),
@@ -99,8 +136,9 @@ export async function apiRequest(
   let token: string;
   try {
     token = await getCsrfToken(fetchImpl);
-  } catch {
-    throw new Error(CSRF_MESSAGES.required);
+  } catch (error) {
+    if (isNetworkError(error)) throw error;
+    throw new Error(CSRF_MESSAGES.required, { cause: error });
   }
   let res = await send(token);
   if (res.status === 403) {
@@ -109,8 +147,9 @@ export async function apiRequest(
       clearCsrfToken();
       try {
         res = await send(await getCsrfToken(fetchImpl));
-      } catch {
-        throw new Error(CSRF_MESSAGES.expired);
+      } catch (error) {
+        if (isNetworkError(error)) throw error;
+        throw new Error(CSRF_MESSAGES.expired, { cause: error });
       }
       if (!res.ok) {
         const retryText = await res.clone().text();

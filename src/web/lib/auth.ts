@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TCurrentUser } from '../../shared/contracts/auth.ts';
 import { AUTH_UNAUTHORIZED_PAUSE_AFTER, AUTH_UNAUTHORIZED_PAUSE_MS } from '../../shared/limits.ts';
+import { ApiError } from './api.ts';
 import { getQueryFn } from './query-client.ts';
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
@@ -64,19 +65,52 @@ export function useAuth() {
     isLoading: query.isLoading,
     isAuthenticated: Boolean(user),
     isAdmin: Boolean(user?.isAdmin),
+    /**
+     * No answer yet and the last try failed (offline, server unreachable or erring): we do not know
+     * who this is. Only a 401 means signed out (issue 11 §3); a failed fetch never does.
+     */
+    isUnknown: query.data === undefined && query.isError,
   };
 }
 
-/** Spec §6: success of the own-artist-profile call means the user is an artist. */
+/**
+ * GET /api/artists/profile/me, with its 404 ("no artist profile") read as null rather than an error:
+ * the session's flag can lag a profile deleted moments ago.
+ */
+export function ownArtistQueryFn<T>(): QueryFunction<T | null> {
+  const get = getQueryFn<T | null>({ on401: 'returnNull' });
+  return async (context) => {
+    try {
+      return await get(context);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  };
+}
+
+/**
+ * The signed-in user's artist profile, or null when they have none (spec §6: success of the
+ * own-artist-profile call means the user is an artist). The call is made only for users whose
+ * session says they have a profile (`isArtist` of /api/auth/user): for everyone else it answers 404,
+ * which the browser logs as a failed resource load on every page, whatever the code does with it.
+ * The server render fills the same cache entry, so a full page load makes no call at all.
+ */
+export function useOwnArtist<T>(): { profile: T | null; isPending: boolean; error: Error | null } {
+  const { user, isLoading: userLoading } = useAuth();
+  const hasProfile = Boolean(user?.isArtist);
+  const query = useQuery({ queryKey: OWN_ARTIST_KEY, queryFn: ownArtistQueryFn<T>(), enabled: hasProfile, retry: false });
+  return {
+    profile: hasProfile ? ((query.data as T | null | undefined) ?? null) : null,
+    isPending: userLoading || (hasProfile && query.isPending),
+    error: hasProfile ? query.error : null,
+  };
+}
+
 export function useIsArtist(): { isArtist: boolean; isLoading: boolean } {
   const { user } = useAuth();
-  const query = useQuery({
-    queryKey: OWN_ARTIST_KEY,
-    queryFn: getQueryFn<unknown>({ on401: 'returnNull' }),
-    enabled: Boolean(user),
-    retry: false,
-  });
-  return { isArtist: Boolean(user && query.data), isLoading: Boolean(user) && query.isLoading };
+  const own = useOwnArtist<unknown>();
+  return { isArtist: own.profile !== null, isLoading: Boolean(user) && own.isPending };
 }
 
 /** After sign-in, sign-up or profile creation: forget who we thought the user was. */

@@ -1,9 +1,8 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TBookingAction } from '../../shared/booking-rules.ts';
 import type { TBooking, TBookingDetail, TBookingList, TBookingListQuery, TBookingSettings } from '../../shared/contracts/bookings.ts';
-import { ApiError, apiRequest } from './api.ts';
-import { OWN_ARTIST_KEY, useAuth } from './auth.ts';
-import { getQueryFn } from './query-client.ts';
+import { apiRequest } from './api.ts';
+import { useOwnArtist } from './auth.ts';
 
 /**
  * Booking queries and the one mutation every booking screen uses. Shared here (not in a feature)
@@ -36,15 +35,10 @@ export function invalidateBookings(queryClient: QueryClient): Promise<void> {
 /** GET /api/artists/profile/me as the booking screens use it. */
 export type TOwnArtist = { id: string; slug: string; displayName: string; kind: 'tattoo' | 'piercing' | 'both'; city: string; country: string; timezone: string; verified: boolean };
 
-/**
- * The signed-in user's artist profile, or null when they have none. Shares the navbar's cache entry
- * (same key and query function), where "none" is either the server render's null or a 404.
- */
+/** The signed-in user's artist profile, or null when they have none (see useOwnArtist: no call for users without one). */
 export function useOwnArtistProfile(): { artist: TOwnArtist | null; isPending: boolean; error: Error | null } {
-  const { user } = useAuth();
-  const query = useQuery({ queryKey: OWN_ARTIST_KEY, queryFn: getQueryFn<TOwnArtist | null>({ on401: 'returnNull' }), enabled: Boolean(user), retry: false });
-  const none = query.isError && query.error instanceof ApiError && query.error.status === 404;
-  return { artist: none ? null : (query.data ?? null), isPending: query.isPending && !none, error: query.isError && !none ? query.error : null };
+  const own = useOwnArtist<TOwnArtist>();
+  return { artist: own.profile, isPending: own.isPending, error: own.error };
 }
 
 export const bookingSettingsOptions = (artistId: string) => queryOptions<TBookingSettings>({ queryKey: [`/api/artists/${artistId}/booking-settings`], staleTime: 0 });

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { data } from 'react-router';
-import { ApiError, throwIfResNotOk, type FetchLike } from './api.ts';
+import { ApiError, fetchOrNetworkError, throwIfResNotOk, type FetchLike } from './api.ts';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -8,7 +8,7 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>(opts: { on401: UnauthorizedBehavior; fetchImpl?: FetchLike; onUnauthorized?: () => void }): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
     const url = queryKey.filter((part) => typeof part === 'string').join('/');
-    const res = await (opts.fetchImpl ?? fetch)(url, { credentials: 'include', signal });
+    const res = await fetchOrNetworkError(opts.fetchImpl ?? fetch, 'read', url, { credentials: 'include', signal });
     if (res.status === 401) {
       opts.onUnauthorized?.();
       if (opts.on401 === 'returnNull') return null as T;
@@ -18,7 +18,14 @@ export function getQueryFn<T>(opts: { on401: UnauthorizedBehavior; fetchImpl?: F
   };
 }
 
-/** Spec §9: never stale, no refetch on focus, no polling, no retries. */
+/**
+ * Spec §9: never stale, no refetch on focus, no polling, no retries.
+ * Offline (issue 11 §3, docs/decisions/0015): a query always tries once and fails at once with a
+ * NetworkError rather than pausing until the browser says it is online — a paused query kept a
+ * route loader (and so a link click) waiting forever, and a page waiting for data it cannot get
+ * must say so. Mutations likewise fail at once and say they need a connection instead of waiting
+ * silently. What happens on reconnect is lib/offline-store.ts's job.
+ */
 export function createQueryClient(fetchImpl?: FetchLike): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -28,8 +35,9 @@ export function createQueryClient(fetchImpl?: FetchLike): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: Infinity,
         retry: false,
+        networkMode: 'offlineFirst',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

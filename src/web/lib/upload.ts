@@ -1,4 +1,4 @@
-import { ApiError, clearCsrfToken, CSRF_MESSAGES, getCsrfToken } from './api.ts';
+import { ApiError, clearCsrfToken, CSRF_MESSAGES, getCsrfToken, isNetworkError, NetworkError } from './api.ts';
 
 export type UploadProgress = { loaded: number; total: number; /** 0–1 */ fraction: number };
 
@@ -25,7 +25,7 @@ export async function uploadWithProgress<T>(
         if (event.lengthComputable && event.total > 0) onProgress?.({ loaded: event.loaded, total: event.total, fraction: event.loaded / event.total });
       };
       xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-      xhr.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'));
+      xhr.onerror = () => reject(new NetworkError('write'));
       xhr.ontimeout = xhr.onerror;
       xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
       if (opts.signal) {
@@ -38,16 +38,18 @@ export async function uploadWithProgress<T>(
   let token: string;
   try {
     token = await getCsrfToken();
-  } catch {
-    throw new Error(CSRF_MESSAGES.required);
+  } catch (error) {
+    if (isNetworkError(error)) throw error;
+    throw new Error(CSRF_MESSAGES.required, { cause: error });
   }
   let answer = await send(token);
   if (answer.status === 403 && /csrf/i.test(answer.text)) {
     clearCsrfToken();
     try {
       token = await getCsrfToken();
-    } catch {
-      throw new Error(CSRF_MESSAGES.expired);
+    } catch (error) {
+      if (isNetworkError(error)) throw error;
+      throw new Error(CSRF_MESSAGES.expired, { cause: error });
     }
     answer = await send(token);
     if (answer.status === 403 && /csrf/i.test(answer.text)) throw new Error(CSRF_MESSAGES.expired);

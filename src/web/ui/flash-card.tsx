@@ -4,6 +4,7 @@ import type { TFlashDesign } from '../../shared/contracts/flash.ts';
 import { FLASH_STATUS_NAMES } from '../../shared/flash-labels.ts';
 import { bookFlashUrl, flashSizeText } from '../lib/flash.ts';
 import { formatMoney } from '../lib/format.ts';
+import { FavouriteToggle } from './favourite-toggle.tsx';
 
 /** A flash design: image, title, size, price, artist, and the way to book it while it is available. */
 export function FlashCard({ design, showArtist = true, headingLevel = 3 }: { design: TFlashDesign; showArtist?: boolean; headingLevel?: 2 | 3 }) {
@@ -21,6 +22,7 @@ export function FlashCard({ design, showArtist = true, headingLevel = 3 }: { des
           decoding="async"
           className="h-full w-full object-cover"
         />
+        <FavouriteToggle kind="flash" id={design.id} name={`${design.title} by ${design.artist.displayName}`} className="absolute right-2 top-2" />
         {!available ? (
           <span className="absolute left-2 top-2 rounded-full bg-stone-900 px-2.5 py-1 text-xs font-semibold text-white">{FLASH_STATUS_NAMES[design.status]}</span>
         ) : null}

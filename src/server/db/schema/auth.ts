@@ -8,6 +8,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** The uploaded avatar (a square WebP under avatars/); null shows the generated monogram. */
+  avatarKey: text('avatar_key'),
   isAdmin: boolean('is_admin').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -61,7 +63,11 @@ export const verifications = pgTable('verifications', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-in attempts, counted per account and per IP for the sign-in limit. */
+/**
+ * Failed sign-in attempts of the last day, counted per account and network, per network and per
+ * account (features/auth/sign-in-throttle.ts). `ip` is the client's network key: the IPv4 address,
+ * or the IPv6 /64 (http/client-network.ts).
+ */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
@@ -70,5 +76,9 @@ export const signInFailures = pgTable(
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_failures_email_idx').on(t.email, t.createdAt), index('sign_in_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('sign_in_failures_email_idx').on(t.email, t.createdAt),
+    index('sign_in_failures_ip_idx').on(t.ip, t.createdAt),
+    index('sign_in_failures_pair_idx').on(t.email, t.ip, t.createdAt),
+  ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_ISSUE_REASONS, PAYMENT_ISSUE_STATUSES } from '../../../shared/contracts/admin.ts';
 import { users } from './auth.ts';
 import { artistProfiles, bookings, services } from './marketplace.ts';
 
@@ -60,6 +61,47 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/**
+ * Card payments that arrived for a booking's deposit with another amount or currency than the
+ * deposit. They are kept out of the ledger (whose one deposit_paid row per booking must stay free
+ * for the right payment, which still confirms the booking), refunded by a job and listed for admins.
+ * One row per Checkout Session and per payment intent, whichever event reports it.
+ */
+export const paymentIssueReason = pgEnum('payment_issue_reason', PAYMENT_ISSUE_REASONS);
+export const paymentIssueStatus = pgEnum('payment_issue_status', PAYMENT_ISSUE_STATUSES);
+export const paymentIssues = pgTable(
+  'payment_issues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artistProfiles.id, { onDelete: 'restrict' }),
+    reason: paymentIssueReason('reason').notNull(),
+    status: paymentIssueStatus('status').notNull().default('refund_pending'),
+    expectedCents: integer('expected_cents').notNull(),
+    expectedCurrency: text('expected_currency').notNull(),
+    receivedCents: integer('received_cents').notNull(),
+    receivedCurrency: text('received_currency').notNull(),
+    /** The event that reported the payment first. */
+    stripeEventId: text('stripe_event_id').notNull(),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    refundId: text('refund_id'),
+    /** Why the refund could not be made, or how it was made elsewhere. */
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_issues_checkout_session_idx').on(t.checkoutSessionId),
+    uniqueIndex('payment_issues_payment_intent_idx').on(t.paymentIntentId),
+    index('payment_issues_created_idx').on(t.createdAt),
+  ],
+);
+
 /** Stripe webhook events already handled, by event id: a replayed or duplicated event does nothing. */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
@@ -85,11 +127,24 @@ export const jobs = pgTable(
     maxAttempts: integer('max_attempts').notNull().default(5),
     lastError: text('last_error'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The job worker running it (job_workers.id): when that worker stops beating, the job is taken again. */
+    workerId: uuid('worker_id'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
 );
+
+/**
+ * One row per running job worker, beating every few seconds. A 'running' job whose worker's beat is
+ * stale belongs to a process that died: it is claimable at once instead of when its lock runs out.
+ * No foreign key from jobs: a worker's row may be deleted (long gone) while its jobs remain.
+ */
+export const jobWorkers = pgTable('job_workers', {
+  id: uuid('id').primaryKey(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Every e-mail the app sends. With SMTP configured a row is 'sent' once the server accepted it;

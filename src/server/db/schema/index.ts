@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './marketplace.ts';
 export * from './platform.ts';
 export * from './booking.ts';
+export * from './favourites.ts';

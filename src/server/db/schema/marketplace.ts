@@ -345,3 +345,28 @@ export const reviews = pgTable(
     check('reviews_rating_range', sql`${t.ratingValue} between 1 and 5 and (${t.ratingValue} * 2) = floor(${t.ratingValue} * 2)`),
   ],
 );
+
+/**
+ * Photos on a review (up to REVIEW_MAX_PHOTOS): uploaded by the client before the review is sent,
+ * then attached to it. Until attached they are the uploader's alone; once attached they are as
+ * public as the review.
+ */
+export const reviewImages = pgTable(
+  'review_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewId: uuid('review_id').references(() => reviews.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** What the photo shows, for screen readers; empty until the client says. */
+    alt: text('alt').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_images_review_idx').on(t.reviewId, t.position), index('review_images_owner_idx').on(t.ownerId, t.createdAt)],
+);

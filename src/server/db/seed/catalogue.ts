@@ -14,10 +14,10 @@ import {
   type ArtistSeed,
   type City,
 } from './data.ts';
-import { ensureImagePool } from './images.ts';
+import { writePooledArtwork, type ArtworkFile } from './images.ts';
 import { createRng } from './random.ts';
 import { insertMany } from './bulk-insert.ts';
-import { bookingHistory, buildArtist, linkPortfolioFiles, SEEDED_CLIENT_DOMAIN, slugify, type SeedContext } from './demo.ts';
+import { bookingHistory, buildArtist, SEEDED_CLIENT_DOMAIN, slugify, type SeedContext } from './demo.ts';
 
 /** Catalogue artists are recognisable by their email domain, which makes the top-up idempotent. */
 export const CATALOGUE_DOMAIN = 'catalogue.inkhaven.test';
@@ -47,7 +47,6 @@ export async function seedCatalogue(
   const clients = await db.select({ id: users.id }).from(users).where(like(users.email, `%@${SEEDED_CLIENT_DOMAIN}`));
   if (clients.length === 0) throw new Error('Seed the demo data first: catalogue reviews are written by the demo clients.');
   const storage = new LocalStorage(ctx.config.STORAGE_DIR);
-  const pool = await ensureImagePool(storage);
 
   let created = 0;
   const phases = { build: 0, files: 0, db: 0 };
@@ -62,7 +61,7 @@ export async function seedCatalogue(
   for (let from = existing + 1; from <= opts.target; from += batchSize) {
     const to = Math.min(opts.target, from + batchSize - 1);
     const batch = await timed('build', () => buildBatch(from, to, now, clients.map((c) => c.id)));
-    await timed('files', () => linkPortfolioFiles(storage, pool, batch.images, batch.imagePool));
+    await timed('files', () => writePooledArtwork(storage, batch.artwork));
     await timed('db', () => db.transaction(async (tx) => {
       await insertMany(tx, users, batch.users);
       await insertMany(tx, artistProfiles, batch.profiles);
@@ -93,7 +92,7 @@ function buildBatch(from: number, to: number, now: Date, clientIds: string[]) {
     profiles: [] as Array<typeof artistProfiles.$inferInsert>,
     services: [] as Array<typeof services.$inferInsert>,
     images: [] as Array<typeof portfolioImages.$inferInsert>,
-    imagePool: new Map<string, number>(),
+    artwork: [] as ArtworkFile[],
     bookings: [] as Array<typeof bookings.$inferInsert>,
     events: [] as Array<typeof bookingEvents.$inferInsert>,
     reviews: [] as Array<typeof reviews.$inferInsert>,
@@ -137,7 +136,7 @@ function buildBatch(from: number, to: number, now: Date, clientIds: string[]) {
     out.profiles.push(build.profile);
     out.services.push(...build.services);
     out.images.push(...build.images);
-    for (const [key, index] of build.imagePool) out.imagePool.set(key, index);
+    out.artwork.push(...build.artwork);
 
     const sessions = build.services.filter((s) => s.kind !== 'consultation');
     const texts = kind === 'piercing' ? PIERCING_REVIEWS : TATTOO_REVIEWS;
@@ -171,8 +170,8 @@ function buildBatch(from: number, to: number, now: Date, clientIds: string[]) {
         artistId: build.profile.id as string,
         authorId: clientId,
         ratingValue: text.rating,
-        headline: text.headline.replaceAll('{first}', first),
-        reviewBody: text.body.replaceAll('{first}', first),
+        headline: text.headline.replaceAll('{first}', () => first),
+        reviewBody: text.body.replaceAll('{first}', () => first),
         authorLocation: r.pick(ALL_CITIES).name,
         createdAt: new Date(endsAt.getTime() + r.int(1, 3) * DAY),
       });

@@ -1,6 +1,7 @@
 import { DIFFICULTIES, sessionDurationMinutes, type Difficulty } from '../../../shared/guides/difficulty.ts';
 import { PIERCING_CATEGORIES, type PiercingCategoryId } from '../../../shared/guides/piercing-styles.ts';
 import type { WeeklyHours } from '../schema/index.ts';
+import type { Work } from './images.ts';
 
 /** Static demo content: places, people and words. Builders in demo.ts and catalogue.ts combine them. */
 
@@ -529,20 +530,98 @@ export const PIERCING_IDEAS: Array<{ idea: string; placement: string }> = [
   { idea: 'Second and third lobes, matching both ears.', placement: 'Both ears' },
 ];
 
-export const PORTFOLIO_CAPTIONS: Record<string, string[]> = {
-  Traditional: ['Traditional swallow, fresh', 'Rose and dagger flash', 'Healed panther head'],
-  Realism: ['Black and grey portrait study', 'Realistic lion, healed', 'Eye study in colour'],
-  Watercolor: ['Watercolour hummingbird', 'Abstract wash with fine line', 'Botanical in soft colour'],
-  Geometric: ['Sacred geometry forearm piece', 'Geometric wolf', 'Linework mandala, fresh'],
-  'Fine Line': ['Fine line botanical spine piece', 'Single-needle script', 'Delicate floral wrist piece'],
-  Japanese: ['Koi back piece in progress', 'Hannya mask, healed', 'Wind bars and peonies'],
-  Blackwork: ['Solid blackwork band', 'Ornamental blackwork sleeve', 'Blackout with negative-space line'],
-  'Neo Traditional': ['Neo traditional fox portrait', 'Ornate lady head', 'Moth with jewels'],
-  Minimalist: ['Minimal moon phases', 'Tiny wave behind the ear', 'Single-line face'],
-  Tribal: ['Polynesian-inspired shoulder piece', 'Tribal forearm band', 'Flowing tribal calf piece'],
-  Dotwork: ['Stippled mandala', 'Dotwork sun and moon', 'Pointillism shading study'],
-  Abstract: ['Abstract brushstroke piece', 'Freehand abstract flow', 'Shapes and negative space'],
-  piercing: ['Curated ear, healed', 'Fresh placement with titanium jewellery', 'Stacked lobes with gold ends', 'Downsized after check-up', 'Healed at eight weeks'],
+/**
+ * What seeded artists show, by style: each caption names what its picture draws (images.ts
+ * renders the motif with the style's treatment), so "Hannya mask, healed" is a Hannya mask.
+ */
+export const PORTFOLIO_WORKS: Record<string, Work[]> = {
+  Traditional: [
+    { caption: 'Traditional swallow, fresh', motif: 'swallow', treatment: 'bold' },
+    { caption: 'Rose and dagger, healed', motif: 'roseAndDagger', treatment: 'bold' },
+    { caption: 'Skull and roses, traditional palette', motif: 'skull', treatment: 'bold' },
+    { caption: 'Heart and banner, bold and bright', motif: 'heart', treatment: 'bold' },
+    { caption: 'Traditional rose, two years healed', motif: 'rose', treatment: 'bold' },
+  ],
+  Realism: [
+    { caption: 'Black and grey eye study', motif: 'eye', treatment: 'grey' },
+    { caption: 'Realistic skull, soft shading', motif: 'skull', treatment: 'grey' },
+    { caption: 'Bee on clover in black and grey', motif: 'bee', treatment: 'grey' },
+    { caption: 'Rose study in black and grey', motif: 'rose', treatment: 'grey' },
+    { caption: 'Moth study, healed', motif: 'moth', treatment: 'grey' },
+  ],
+  Watercolor: [
+    { caption: 'Watercolour hummingbird', motif: 'hummingbird', treatment: 'wash' },
+    { caption: 'Paper crane in soft colour', motif: 'crane', treatment: 'wash' },
+    { caption: 'Botanical in soft colour', motif: 'botanical', treatment: 'wash' },
+    { caption: 'Abstract wash with fine line', motif: 'flow', treatment: 'wash' },
+    { caption: 'Wildflowers over a colour wash', motif: 'wildflowers', treatment: 'wash' },
+  ],
+  Geometric: [
+    { caption: 'Sacred geometry forearm piece', motif: 'sacredGeometry', treatment: 'line' },
+    { caption: 'Geometric stag', motif: 'stag', treatment: 'line' },
+    { caption: 'Linework mandala, fresh', motif: 'mandala', treatment: 'line' },
+    { caption: 'Compass rose in a hexagon', motif: 'compass', treatment: 'line' },
+  ],
+  'Fine Line': [
+    { caption: 'Fine line botanical spine piece', motif: 'botanical', treatment: 'fine' },
+    { caption: 'Single-needle script', motif: 'script', treatment: 'fine' },
+    { caption: 'Delicate floral wrist piece', motif: 'floralSprig', treatment: 'fine' },
+    { caption: 'Olive branch along the collarbone', motif: 'oliveBranch', treatment: 'fine' },
+    { caption: 'Wildflower bouquet, fine line', motif: 'wildflowers', treatment: 'fine' },
+  ],
+  Japanese: [
+    { caption: 'Koi and waves, in progress', motif: 'koi', treatment: 'bold' },
+    { caption: 'Hannya mask, healed', motif: 'hannya', treatment: 'bold' },
+    { caption: 'Peony with wind bars', motif: 'peony', treatment: 'bold' },
+    { caption: 'Black and grey koi', motif: 'koi', treatment: 'grey' },
+  ],
+  Blackwork: [
+    { caption: 'Solid blackwork band', motif: 'band', treatment: 'black' },
+    { caption: 'Ornamental blackwork piece', motif: 'ornament', treatment: 'black' },
+    { caption: 'Blackout with a negative-space branch', motif: 'negativeSpace', treatment: 'black' },
+    { caption: 'Blackwork snake and ferns', motif: 'snake', treatment: 'black' },
+    { caption: 'Ornamental dagger', motif: 'dagger', treatment: 'black' },
+  ],
+  'Neo Traditional': [
+    { caption: 'Neo traditional fox in peonies', motif: 'fox', treatment: 'bold' },
+    { caption: 'Lantern moth', motif: 'lantern', treatment: 'bold' },
+    { caption: 'Moth with jewels', motif: 'moth', treatment: 'bold' },
+    { caption: 'Peony, neo traditional palette', motif: 'peony', treatment: 'bold' },
+  ],
+  Minimalist: [
+    { caption: 'Minimal moon phases', motif: 'moonPhases', treatment: 'fine' },
+    { caption: 'Tiny wave behind the ear', motif: 'wave', treatment: 'fine' },
+    { caption: 'Single-line mountain and sun', motif: 'mountain', treatment: 'fine' },
+    { caption: 'Tiny paper crane', motif: 'crane', treatment: 'fine' },
+  ],
+  Tribal: [
+    { caption: 'Polynesian-inspired shoulder piece', motif: 'polynesian', treatment: 'black' },
+    { caption: 'Tribal forearm band', motif: 'band', treatment: 'black' },
+    { caption: 'Flowing tribal calf piece', motif: 'tribal', treatment: 'black' },
+    { caption: 'Band of waves', motif: 'waveBand', treatment: 'black' },
+  ],
+  Dotwork: [
+    { caption: 'Stippled mandala', motif: 'mandala', treatment: 'dots' },
+    { caption: 'Dotwork sun and moon', motif: 'sunAndMoon', treatment: 'dots' },
+    { caption: 'Dotwork lotus', motif: 'lotus', treatment: 'dots' },
+    { caption: 'Dotwork sacred geometry', motif: 'sacredGeometry', treatment: 'dots' },
+  ],
+  Abstract: [
+    { caption: 'Abstract brushstroke piece', motif: 'brushstroke', treatment: 'wash' },
+    { caption: 'Freehand abstract flow', motif: 'flow', treatment: 'line' },
+    { caption: 'Shapes and negative space', motif: 'shapes', treatment: 'black' },
+  ],
+  piercing: [
+    { caption: 'Curated ear, healed', motif: 'earCurated', treatment: 'line' },
+    { caption: 'Fresh nostril stud in titanium', motif: 'nostril', treatment: 'line' },
+    { caption: 'Stacked lobes with gold ends', motif: 'earLobes', treatment: 'line' },
+    { caption: 'Septum ring, healed', motif: 'septum', treatment: 'line' },
+    { caption: 'Helix hoop, healed at eight weeks', motif: 'earHelix', treatment: 'line' },
+    { caption: 'Conch stud, fresh', motif: 'earConch', treatment: 'line' },
+    { caption: 'Tragus and lobe pairing', motif: 'earTragus', treatment: 'line' },
+    { caption: 'Daith hoop, healed', motif: 'earDaith', treatment: 'line' },
+    { caption: 'Industrial bar, fresh', motif: 'earIndustrial', treatment: 'line' },
+  ],
 };
 
 export const FIRST_NAMES = [

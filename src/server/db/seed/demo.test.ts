@@ -1,13 +1,17 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
 import { artistProfiles, bookingEvents, bookings, flashDesigns, notifications, portfolioImages, reviews, services, studios, users } from '../schema/index.ts';
 import { sessionDurationMinutes } from '../../../shared/guides/difficulty.ts';
+import { isLiveHref } from '../../../shared/live-routes.ts';
 import { LocalStorage } from '../../storage/local-storage.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { PORTFOLIO_WORKS } from './data.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.ts';
+import { FLASH_WORK_BY_TITLE } from './flash.ts';
 
 let t: TestApp;
 const logs: string[] = [];
@@ -105,7 +109,10 @@ describe('demo seed', () => {
       for (let i = 1; i < history.length; i++) expect(history[i]!.fromStatus).toBe(history[i - 1]!.toStatus);
     }
     const bell = await db.select().from(notifications).where(eq(notifications.userId, client!.id));
-    expect(new Set(bell.map((n) => n.type))).toEqual(new Set(['booking', 'message', 'reminder', 'review']));
+    // No message notifications: messaging has not shipped, and no notice may point at a placeholder page.
+    expect(new Set(bell.map((n) => n.type))).toEqual(new Set(['booking', 'reminder', 'review']));
+    const allNotices = await db.select({ actionUrl: notifications.actionUrl }).from(notifications);
+    for (const n of allNotices) if (n.actionUrl) expect(isLiveHref(n.actionUrl), n.actionUrl).toBe(true);
   });
 
   it('prices services as the platform rules say', async () => {
@@ -166,15 +173,35 @@ describe('demo seed', () => {
     expect(perArtist.length).toBeGreaterThanOrEqual(40);
     for (const { n } of perArtist) expect(n >= 4 && n <= 6).toBe(true);
     const [image] = await db.select().from(portfolioImages).limit(1);
-    expect(image!.storageKey).toMatch(new RegExp(`^portfolio/${image!.artistId}/[0-9a-f-]+\\.webp$`));
+    expect(image!.storageKey).toMatch(new RegExp(`^portfolio/${image!.artistId}/[0-9a-f-]+\\.jpg$`));
     expect(existsSync(path.join(t.config.STORAGE_DIR, image!.thumbKey))).toBe(true);
     const res = await t.app.inject({ method: 'GET', url: `/uploads/${image!.storageKey}` });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toContain('max-age=31536000');
-    expect(res.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     const again = await t.app.inject({ method: 'GET', url: `/uploads/${image!.storageKey}`, headers: { 'if-none-match': String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('captions every picture with what it draws, different for each artist', async () => {
+    const { db } = t.app.ctx.database;
+    const rows = await db.select({ artistId: portfolioImages.artistId, caption: portfolioImages.caption, storageKey: portfolioImages.storageKey, position: portfolioImages.position }).from(portfolioImages);
+    const captions = new Set(Object.values(PORTFOLIO_WORKS).flatMap((works) => works.map((w) => w.caption)));
+    for (const row of rows) expect(captions.has(row.caption), row.caption).toBe(true);
+    const byArtist = new Map<string, typeof rows>();
+    for (const row of rows) byArtist.set(row.artistId, [...(byArtist.get(row.artistId) ?? []), row]);
+    // No artist shows one work twice, and artists do not all open with the same few pictures.
+    for (const list of byArtist.values()) expect(new Set(list.map((r) => r.caption)).size).toBe(list.length);
+    const firsts = [...byArtist.values()].map((list) => list.find((r) => r.position === 0)!.caption);
+    expect(new Set(firsts).size).toBeGreaterThan(byArtist.size / 3);
+    // Pictures differ between artists, not only their captions: count distinct files by content.
+    const storage = new LocalStorage(t.config.STORAGE_DIR);
+    const digests = new Set<string>();
+    for (const row of rows) digests.add(createHash('sha256').update((await storage.get(row.storageKey))!).digest('hex'));
+    expect(digests.size).toBeGreaterThan(rows.length / 3);
+    const flash = await db.select({ title: flashDesigns.title }).from(flashDesigns);
+    for (const { title } of flash) expect(FLASH_WORK_BY_TITLE.has(title), title).toBe(true);
   });
 
   it('offers 3–6 flash designs for 15 tattoo artists, with their images, the demo artist included', async () => {
@@ -190,7 +217,7 @@ describe('demo seed', () => {
       .where(eq(users.email, DEMO_ACCOUNTS.artist.email));
     expect(rosa.some((d) => d.status === 'available' && !d.repeatable)).toBe(true);
     const [design] = await db.select().from(flashDesigns).limit(1);
-    expect(design!.storageKey).toMatch(new RegExp(`^flash/${design!.artistId}/[0-9a-f-]+\\.webp$`));
+    expect(design!.storageKey).toMatch(new RegExp(`^flash/${design!.artistId}/[0-9a-f-]+\\.jpg$`));
     for (const key of [design!.storageKey, design!.thumbKey]) expect((await t.app.inject({ method: 'HEAD', url: `/uploads/${key}` })).statusCode).toBe(200);
     const page = (await t.app.inject({ method: 'GET', url: '/api/flash?limit=5' })).json() as { items: unknown[] };
     expect(page.items).toHaveLength(5);
@@ -220,7 +247,7 @@ describe('demo seed', () => {
     const [image] = await t.app.ctx.database.db.select().from(portfolioImages).limit(1);
     const head = await t.app.inject({ method: 'HEAD', url: `/uploads/${image!.thumbKey}` });
     expect(head.statusCode).toBe(200);
-    expect(head.headers['content-type']).toBe('image/webp');
+    expect(head.headers['content-type']).toBe('image/jpeg');
   });
 
   it('tops up the benchmark catalogue idempotently', async () => {
@@ -237,5 +264,18 @@ describe('demo seed', () => {
       select p.id from artist_profiles p left join (select artist_id, count(*) n, sum(rating_value) s from reviews group by artist_id) r on r.artist_id = p.id
       where p.rating_count <> coalesce(r.n, 0) or p.rating_sum <> coalesce(r.s, 0)`);
     expect((mismatched as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+  });
+
+  it('draws the pictures again, as their captions say, when the storage folder is lost', async () => {
+    const { db } = t.app.ctx.database;
+    const [image] = await db.select().from(portfolioImages).orderBy(asc(portfolioImages.createdAt)).limit(1);
+    const [design] = await db.select().from(flashDesigns).limit(1);
+    rmSync(t.config.STORAGE_DIR, { recursive: true, force: true });
+    expect(await seedDemo(t.app.ctx, { log })).toEqual({ seeded: false });
+    expect(logs.at(-1)).toMatch(/^Demo images restored in .+ \(\d+ portfolio and flash images\)\.$/);
+    for (const key of [image!.storageKey, image!.thumbKey, design!.storageKey, design!.thumbKey]) {
+      expect(existsSync(path.join(t.config.STORAGE_DIR, key)), key).toBe(true);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${image!.thumbKey}` })).statusCode).toBe(200);
   });
 });

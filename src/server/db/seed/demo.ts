@@ -37,7 +37,7 @@ import {
   PIERCING_PRICES,
   PIERCING_REVIEWS,
   PIERCING_STYLES,
-  PORTFOLIO_CAPTIONS,
+  PORTFOLIO_WORKS,
   REPLIES,
   STUDIO_HOURS,
   STUDIOS,
@@ -49,9 +49,21 @@ import {
   type City,
   type ReviewText,
 } from './data.ts';
-import { ensureImagePool, pickPoolImages, poolImageSpec, poolKeys, portfolioKeys, POOL_SIZE, type PoolImage } from './images.ts';
+import {
+  artworkSize,
+  chooseWorks,
+  flashSpec,
+  hashString,
+  portfolioKeys,
+  portfolioSpec,
+  skipLegacyPoolDraws,
+  writeArtwork,
+  writePooledArtwork,
+  type ArtworkFile,
+  type Work,
+} from './images.ts';
 import { createRng, type Rng } from './random.ts';
-import { planFlashDesigns } from './flash.ts';
+import { FLASH_WORK_BY_TITLE, planFlashDesigns } from './flash.ts';
 import { addDays, isoWeekday, localDateOf, zonedTimeToUtc, dateKey, type LocalDate } from '../../../shared/zoned-time.ts';
 
 export const DEMO_PASSWORD = 'inkhaven-demo';
@@ -104,7 +116,8 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
   const { db } = ctx.database;
   const storage = new LocalStorage(ctx.config.STORAGE_DIR);
   if (await isDemoSeeded(db)) {
-    if (!(await storage.exists(poolKeys(0).key))) await restoreImages(db, storage, opts.log);
+    const [sample] = await db.select({ storageKey: portfolioImages.storageKey }).from(portfolioImages).limit(1);
+    if (sample && !(await storage.exists(sample.storageKey))) await restoreImages(db, storage, opts.log);
     return { seeded: false };
   }
 
@@ -117,8 +130,12 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
   }
 
   const plan = buildDemoPlan(opts.now ?? new Date());
-  const pool = await ensureImagePool(storage);
-  await linkPortfolioFiles(storage, pool, [...plan.images, ...plan.flash], plan.imagePool);
+  // The pictures are drawn by libvips threads while the database work runs on this one; the
+  // marker row (the last write) waits for them, so "seeded" always means "with its pictures".
+  const drawing = writeArtwork(storage, plan.artwork).then(
+    () => null,
+    (error: unknown) => error,
+  );
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const seeded = await db.transaction(async (tx) => {
@@ -142,10 +159,12 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
     const seededAt = (opts.now ?? new Date()).getTime();
     for (const b of plan.bookings) {
       if (b.status === 'requested' || b.status === 'awaiting_deposit' || b.status === 'confirmed')
-        await syncBookingJobs(tx, { id: b.id!, status: b.status, startsAt: b.startsAt, respondBy: b.respondBy ?? null, depositDueAt: b.depositDueAt ?? null }, seededAt);
+        await syncBookingJobs(tx, { id: b.id!, status: b.status, startsAt: b.startsAt, endsAt: b.endsAt, respondBy: b.respondBy ?? null, depositDueAt: b.depositDueAt ?? null }, seededAt);
     }
     await insertMany(tx, reviews, plan.reviews);
     await insertMany(tx, notifications, plan.notifications);
+    const drawingError = await drawing;
+    if (drawingError) throw drawingError;
     await tx.insert(auditLog).values({
       action: 'seed.demo',
       ...MARKER,
@@ -153,6 +172,11 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
     });
     return true;
   });
+  if (!seeded) {
+    // Another server seeded first: the files drawn for this plan's rows belong to nothing.
+    await drawing;
+    await Promise.all(plan.artwork.map((a) => Promise.all([storage.delete(a.storageKey), storage.delete(a.thumbKey)]))).catch(() => {});
+  }
   if (seeded) {
     opts.log(
       `Demo data seeded in ${Date.now() - started} ms: ${plan.profiles.length} artists, ${plan.studios.length} studios, ` +
@@ -165,50 +189,32 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-/** Each portfolio row gets its own file (a hard link to a pool image), so deleting one never touches another. */
-export async function linkPortfolioFiles(
-  storage: LocalStorage,
-  pool: PoolImage[],
-  images: Array<{ storageKey: string; thumbKey: string }>,
-  poolIndexOf: Map<string, number>,
-): Promise<void> {
-  const jobs = images.map((image) => async () => {
-    const source = pool[poolIndexOf.get(image.storageKey) ?? 0] as PoolImage;
-    await storage.duplicate(source.key, image.storageKey);
-    await storage.duplicate(source.thumbKey, image.thumbKey);
-  });
-  await runLimited(jobs, 32);
-}
-
-export async function runLimited(jobs: Array<() => Promise<void>>, limit: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const job = jobs[next++] as () => Promise<void>;
-      await job();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-}
-
-/** The database is seeded but its image files are gone (a new STORAGE_DIR): put them back from the pool. */
+/**
+ * The database is seeded but its image files are gone (a new STORAGE_DIR): draw them again from
+ * what each row says it shows (caption or flash title) and where it sits (artist and position).
+ */
 async function restoreImages(db: Db, storage: LocalStorage, log: (m: string) => void): Promise<void> {
-  const pool = await ensureImagePool(storage);
-  const rows = [
-    ...(await db.select({ storageKey: portfolioImages.storageKey, thumbKey: portfolioImages.thumbKey }).from(portfolioImages)),
-    ...(await db.select({ storageKey: flashDesigns.storageKey, thumbKey: flashDesigns.thumbKey }).from(flashDesigns)),
+  const portfolio = await db
+    .select({ storageKey: portfolioImages.storageKey, thumbKey: portfolioImages.thumbKey, caption: portfolioImages.caption, position: portfolioImages.position, slug: artistProfiles.slug })
+    .from(portfolioImages)
+    .innerJoin(artistProfiles, eq(artistProfiles.id, portfolioImages.artistId));
+  const flash = await db
+    .select({ storageKey: flashDesigns.storageKey, thumbKey: flashDesigns.thumbKey, title: flashDesigns.title, position: flashDesigns.position, slug: artistProfiles.slug })
+    .from(flashDesigns)
+    .innerJoin(artistProfiles, eq(artistProfiles.id, flashDesigns.artistId));
+  const files: ArtworkFile[] = [
+    ...portfolio.map((row) => ({ ...row, spec: portfolioSpec(WORK_BY_CAPTION.get(row.caption) ?? fallbackWork(row.storageKey), row.slug, row.position) })),
+    ...flash.map((row) => ({ ...row, spec: flashSpec(FLASH_WORK_BY_TITLE.get(row.title) ?? fallbackWork(row.storageKey), row.slug, row.position) })),
   ];
-  const byKey = new Map<string, number>();
-  for (const row of rows) byKey.set(row.storageKey, hashString(row.storageKey) % POOL_SIZE);
-  await linkPortfolioFiles(storage, pool, rows, byKey);
-  log(`Demo images restored in ${storage.root} (${rows.length} portfolio and flash images).`);
+  await writePooledArtwork(storage, files);
+  log(`Demo images restored in ${storage.root} (${files.length} portfolio and flash images).`);
 }
 
-function hashString(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
+const ALL_WORKS = Object.values(PORTFOLIO_WORKS).flat();
+const WORK_BY_CAPTION = new Map(ALL_WORKS.map((w) => [w.caption, w]));
+/** An uploaded picture whose file is gone: something, rather than a broken image. */
+const fallbackWork = (key: string): Work => ALL_WORKS[hashString(key) % ALL_WORKS.length] as Work;
+
 
 // ---------------------------------------------------------------------------------------------
 // Planning: every row, built in memory from the static data and a seeded random generator.
@@ -220,8 +226,8 @@ export type DemoPlan = {
   profiles: ProfileRow[];
   services: ServiceRow[];
   images: ImageRow[];
-  /** storage key → pool image index */
-  imagePool: Map<string, number>;
+  /** What each portfolio and flash file shows. */
+  artwork: ArtworkFile[];
   flash: Array<typeof flashDesigns.$inferInsert>;
   bookings: BookingRow[];
   events: EventRow[];
@@ -258,7 +264,7 @@ export type ArtistBuild = {
   profile: ProfileRow;
   services: ServiceRow[];
   images: ImageRow[];
-  imagePool: Array<[string, number]>;
+  artwork: ArtworkFile[];
 };
 
 /** One artist's profile, services and portfolio rows. Shared with the large catalogue. */
@@ -272,10 +278,10 @@ export function buildArtist(
   const first = seed.name.split(' ')[0] ?? seed.name;
   const fill = (s: string) =>
     s
-      .replaceAll('{first}', first)
-      .replaceAll('{years}', String(seed.years))
-      .replaceAll('{startYear}', String(now.getUTCFullYear() - seed.years))
-      .replaceAll('{city}', seed.location.name);
+      .replaceAll('{first}', () => first)
+      .replaceAll('{years}', () => String(seed.years))
+      .replaceAll('{startYear}', () => String(now.getUTCFullYear() - seed.years))
+      .replaceAll('{city}', () => seed.location.name);
   const styleLines = seed.styles.slice(0, 2).map((s) => STYLE_SENTENCES[s]).filter(Boolean);
   const bio = [fill(r.pick(BIO_OPENERS[seed.kind])), ...styleLines, r.pick(BIO_CLOSERS)].join(' ');
   const profile: ProfileRow = {
@@ -369,28 +375,29 @@ export function buildArtist(
   }
 
   const tattooStyles = seed.styles.filter((s) => TATTOO_STYLE_NAMES.has(s));
-  const picks = pickPoolImages(r, tattooStyles, imageCount);
+  skipLegacyPoolDraws(r, tattooStyles);
   const images: ImageRow[] = [];
-  const imagePool: Array<[string, number]> = [];
-  picks.forEach((poolIndex, position) => {
+  const artwork: ArtworkFile[] = [];
+  chooseWorks(seed.slug, seed.kind, tattooStyles, imageCount, PORTFOLIO_WORKS).forEach((work, position) => {
     const imageId = randomUUID();
     const keys = portfolioKeys(id, imageId);
-    const spec = poolImageSpec(poolIndex);
-    const captionPool = seed.kind === 'piercing' || (seed.kind === 'both' && position % 2 === 1) ? PORTFOLIO_CAPTIONS.piercing : PORTFOLIO_CAPTIONS[tattooStyles[position % Math.max(1, tattooStyles.length)] ?? ''];
+    const size = artworkSize(work.motif);
     images.push({
       id: imageId,
       artistId: id,
       storageKey: keys.key,
       thumbKey: keys.thumbKey,
-      width: spec.width,
-      height: spec.height,
-      caption: captionPool ? (captionPool[position % captionPool.length] ?? '') : '',
+      width: size.width,
+      height: size.height,
+      caption: work.caption,
       position,
       createdAt: new Date(now.getTime() - (position + 1) * r.int(5, 40) * DAY),
     });
-    imagePool.push([keys.key, poolIndex]);
+    artwork.push({ storageKey: keys.key, thumbKey: keys.thumbKey, spec: portfolioSpec(work, seed.slug, position) });
   });
-  return { profile, services: rows, images, imagePool };
+  // One date draw per requested picture, as before, so the stream stays aligned if fewer were found.
+  for (let missing = images.length; missing < imageCount; missing++) r.int(5, 40);
+  return { profile, services: rows, images, artwork };
 }
 
 /** The history of a booking as booking_events rows: each step from the previous status. */
@@ -447,7 +454,7 @@ export function buildDemoPlan(now: Date): DemoPlan {
     profiles: [],
     services: [],
     images: [],
-    imagePool: new Map(),
+    artwork: [],
     flash: [],
     bookings: [],
     events: [],
@@ -525,11 +532,11 @@ export function buildDemoPlan(now: Date): DemoPlan {
     plan.profiles.push(build.profile);
     plan.services.push(...build.services);
     plan.images.push(...build.images);
-    for (const [key, index] of build.imagePool) plan.imagePool.set(key, index);
+    plan.artwork.push(...build.artwork);
   }
   const flash = planFlashDesigns(plan.profiles, now);
   plan.flash = flash.rows;
-  for (const [key, index] of flash.imagePool) plan.imagePool.set(key, index);
+  plan.artwork.push(...flash.artwork);
 
   // Reviews, each from a completed booking of a seeded client.
   const liveDays = new Map<string, Set<string>>();
@@ -576,8 +583,8 @@ export function buildDemoPlan(now: Date): DemoPlan {
         artistId,
         authorId: client.id,
         ratingValue: text.rating,
-        headline: text.headline.replaceAll('{first}', first),
-        reviewBody: text.body.replaceAll('{first}', first),
+        headline: text.headline.replaceAll('{first}', () => first),
+        reviewBody: text.body.replaceAll('{first}', () => first),
         reviewAspect: text.aspect ?? null,
         pros: text.pros ?? null,
         cons: text.cons ?? null,
@@ -640,8 +647,10 @@ export function buildDemoPlan(now: Date): DemoPlan {
     placement: 'Outer forearm',
     size: 'Large (7–8 in)',
   });
-  // An appointment that has happened and waits for the artist to mark it completed (then the client reviews it).
-  book(rosa, demoIds.client, halfDay, 'confirmed', schedule(rosa, -3, -1), past(12), clientTz, {
+  // An appointment that has happened and waits for the artist to mark it completed (then the client
+  // reviews it). It ended about a day ago: inside the completion grace, so it is not auto-completed yet.
+  const awaitingCompletionStart = new Date(Math.floor((now.getTime() - 30 * 60 * MINUTE) / (60 * MINUTE)) * 60 * MINUTE);
+  book(rosa, demoIds.client, halfDay, 'confirmed', awaitingCompletionStart, past(12), clientTz, {
     idea: 'Second half-day sitting: shading the koi and the waves around it, continuing from the first session.',
     placement: 'Upper arm',
     size: 'Large (6–7 in)',
@@ -677,15 +686,6 @@ export function buildDemoPlan(now: Date): DemoPlan {
       actionLabel: 'Write a review',
       createdAt: new Date(Math.min((completed.endsAt as Date).getTime() + DAY, now.getTime() - 2 * DAY)),
       readAt: past(2),
-    },
-    {
-      userId: demoIds.client,
-      type: 'message',
-      title: `New message from ${rosaName}`,
-      message: 'Hi Casey! I’ve sketched two options for your half-day session — take a look and tell me which direction you prefer.',
-      actionUrl: '/messages',
-      actionLabel: 'Open messages',
-      createdAt: new Date(now.getTime() - 3 * 3_600_000),
     },
     {
       userId: demoIds.client,

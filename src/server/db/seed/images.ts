@@ -1,23 +1,272 @@
 import sharp from 'sharp';
 import type { LocalStorage } from '../../storage/local-storage.ts';
+import { MOTIFS, WIDE_MOTIFS, type MotifId, type Pen, type Treatment } from './motifs.ts';
 import { createRng, type Rng } from './random.ts';
 
 /**
- * Demo "artwork": abstract SVG compositions rendered locally by sharp (no network), in a small
- * pool that every seeded artist's portfolio files are hard-linked from.
+ * Demo "artwork": the motif a caption names (motifs.ts), inked on skin for portfolio photos or
+ * on paper for flash sheets, rendered locally by sharp (no network). Each spec is varied by its
+ * seed: skin tone, palette, line weight, framing and the motif's own details.
  */
 
-export const POOL_SIZE = 24;
-export const IMAGE_WIDTH = 800;
+export const IMAGE_WIDTH = 480;
 export const THUMB_SIZE = 300;
 
-export type PoolImage = { index: number; key: string; thumbKey: string; width: number; height: number; motif: Motif };
+export type Surface = 'skin' | 'paper';
+export type ArtworkSpec = { motif: MotifId; treatment: Treatment; surface: Surface; seed: number };
 
-const MOTIFS = ['mandala', 'flow', 'wash', 'flash', 'blackwork', 'geometry'] as const;
-export type Motif = (typeof MOTIFS)[number];
+/** A piece of work an artist shows: the caption says what the picture draws. */
+export type Work = { caption: string; motif: MotifId; treatment: Treatment };
 
-/** Which motifs suit an artist's styles, so a dotwork artist mostly shows mandalas. */
-export const MOTIFS_FOR_STYLE: Record<string, Motif[]> = {
+const SKIN_TONES = ['#f6dcc8', '#efcfb6', '#e5bb9b', '#d6a57f', '#c48e66', '#a8714d', '#8c5a3c', '#6e4530'];
+const PAPERS = ['#f4ecdc', '#f1e6d2', '#efe8dc', '#f6efe2', '#ece3d3'];
+const INKS = ['#1c1917', '#111827', '#1f1b2e', '#171717'];
+const PALETTES: ReadonlyArray<readonly [string, string, string]> = [
+  ['#b91c1c', '#d4a017', '#15803d'],
+  ['#9f1239', '#c9a227', '#0f766e'],
+  ['#c2410c', '#eab308', '#1d4ed8'],
+  ['#be123c', '#f59e0b', '#166534'],
+  ['#7c2d12', '#ca8a04', '#0e7490'],
+  ['#dc2626', '#facc15', '#047857'],
+];
+const WASHES: ReadonlyArray<readonly [string, string, string]> = [
+  ['#db2777', '#f59e0b', '#0ea5e9'],
+  ['#7c3aed', '#14b8a6', '#f472b6'],
+  ['#0891b2', '#a3e635', '#f97316'],
+  ['#e11d48', '#8b5cf6', '#22c55e'],
+];
+const WEIGHT: Record<Treatment, [number, number]> = {
+  fine: [1.5, 2.1],
+  line: [2.3, 3],
+  dots: [2, 2.6],
+  grey: [1.8, 2.4],
+  wash: [1.7, 2.3],
+  bold: [5, 6.5],
+  black: [3.6, 4.6],
+};
+/** Lettering and compass points must not be drawn mirrored. */
+const NO_MIRROR = new Set<MotifId>(['script', 'heart', 'compass', 'swallowBanner', 'earCurated', 'earLobes', 'earHelix', 'earConch', 'earTragus', 'earDaith', 'earIndustrial']);
+
+export function artworkSize(motif: MotifId): { width: number; height: number } {
+  return { width: IMAGE_WIDTH, height: WIDE_MOTIFS.has(motif) ? IMAGE_WIDTH : Math.round(IMAGE_WIDTH * 1.25) };
+}
+
+function penFor(r: Rng, spec: ArtworkSpec, ground: string): Pen {
+  const [min, max] = WEIGHT[spec.treatment];
+  return {
+    ink: r.pick(INKS),
+    weight: r.float(min, max),
+    treatment: spec.treatment,
+    accents: spec.treatment === 'wash' ? r.pick(WASHES) : r.pick(PALETTES),
+    ground,
+  };
+}
+
+/** Watercolour: translucent blots behind the line work. */
+function washBlots(r: Rng, pen: Pen): string {
+  const out: string[] = [];
+  for (let i = 0; i < r.int(4, 6); i++) {
+    out.push(
+      `<ellipse cx="${r.int(-110, 110)}" cy="${r.int(-140, 140)}" rx="${r.int(50, 120)}" ry="${r.int(40, 100)}" fill="${pen.accents[i % 3]}" fill-opacity="${r.float(0.12, 0.26).toFixed(2)}" transform="rotate(${r.int(0, 180)})"/>`,
+    );
+  }
+  return out.join('');
+}
+
+export function artworkSvg(spec: ArtworkSpec): string {
+  const r = createRng(spec.seed);
+  const wide = WIDE_MOTIFS.has(spec.motif);
+  const viewHeight = wide ? 400 : 500;
+  const ground = spec.surface === 'skin' ? r.pick(SKIN_TONES) : r.pick(PAPERS);
+  const pen = penFor(r, spec, ground);
+  const scale = r.float(0.82, 0.98) * (wide ? 0.95 : 1);
+  const flip = !NO_MIRROR.has(spec.motif) && r.chance(0.5) ? -1 : 1;
+  const cx = 200 + r.int(-12, 12);
+  const cy = viewHeight / 2 + r.int(-12, 12);
+  const backdrop =
+    spec.surface === 'skin'
+      ? // Light falls across a curved limb: darker towards both sides. (A linear gradient costs librsvg
+        // next to nothing; a radial one over the whole canvas costs ten times the drawing.)
+        `<defs><linearGradient id="limb" x1="0" x2="1"><stop offset="0" stop-color="#000" stop-opacity="0.24"/><stop offset="${r.float(0.35, 0.6).toFixed(2)}" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.2"/></linearGradient></defs>` +
+        `<rect width="400" height="${viewHeight}" fill="${ground}"/><rect width="400" height="${viewHeight}" fill="url(#limb)"/>`
+      : `<rect width="400" height="${viewHeight}" fill="${ground}"/><rect x="14" y="14" width="372" height="${viewHeight - 28}" fill="none" stroke="${pen.ink}" stroke-opacity="0.35" stroke-width="1.5"/>`;
+  const wash = spec.treatment === 'wash' ? washBlots(r, pen) : '';
+  const drawing = MOTIFS[spec.motif](r, pen);
+  const { width, height } = artworkSize(spec.motif);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 400 ${viewHeight}">${backdrop}` +
+    `<g transform="translate(${cx} ${cy}) scale(${(scale * flip).toFixed(3)} ${scale.toFixed(3)})">${wash}${drawing}</g></svg>`
+  );
+}
+
+export type RenderedArtwork = { full: Buffer; thumb: Buffer; width: number; height: number };
+
+/**
+ * Rasterise once; the full picture and the square thumbnail are both encoded from that bitmap, as
+ * JPEG: like the photos they stand in for, and half the encoding time of WebP.
+ */
+export async function renderArtwork(spec: ArtworkSpec): Promise<RenderedArtwork> {
+  const { width, height } = artworkSize(spec.motif);
+  const { data, info } = await sharp(Buffer.from(artworkSvg(spec))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  const [full, thumb] = await Promise.all([
+    sharp(data, raw).jpeg({ quality: 80 }).toBuffer(),
+    sharp(data, raw).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' }).jpeg({ quality: 76 }).toBuffer(),
+  ]);
+  return { full, thumb, width, height };
+}
+
+export type ArtworkFile = { storageKey: string; thumbKey: string; spec: ArtworkSpec };
+
+/**
+ * Write each file's artwork. Files with the same spec share one rendering (the second is a hard
+ * link), so a pool-sized set of specs costs a pool's worth of rendering however many rows use it.
+ */
+export async function writeArtwork(storage: LocalStorage, files: ArtworkFile[], concurrency = 4): Promise<void> {
+  const first = new Map<string, ArtworkFile>();
+  const copies: ArtworkFile[] = [];
+  for (const file of files) {
+    const key = specKey(file.spec);
+    if (first.has(key)) copies.push(file);
+    else first.set(key, file);
+  }
+  await runLimited(
+    [...first.values()].map((file) => async () => {
+      const art = await renderArtwork(file.spec);
+      await storage.put(file.storageKey, art.full);
+      await storage.put(file.thumbKey, art.thumb);
+    }),
+    concurrency,
+  );
+  await runLimited(
+    copies.map((file) => async () => {
+      const source = first.get(specKey(file.spec)) as ArtworkFile;
+      await storage.duplicate(source.storageKey, file.storageKey);
+      await storage.duplicate(source.thumbKey, file.thumbKey);
+    }),
+    32,
+  );
+}
+
+const specKey = (s: ArtworkSpec) => `${s.motif}/${s.treatment}/${s.surface}/${s.seed}`;
+
+export async function runLimited(jobs: Array<() => Promise<void>>, limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++] as () => Promise<void>;
+      await job();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+}
+
+/** FNV-1a: a stable 32-bit seed from a string (an artist's slug and a position). */
+export function hashString(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/**
+ * Drawings per work. Rendering costs ~20 ms of CPU a picture and the demo seed runs at every
+ * fresh start, so a work has a few variants (skin, palette, line weight, framing, details) rather
+ * than one per row: artists who show the same work mostly show different pictures of it, and the
+ * demo's 300-odd rows cost ~130 renderings.
+ */
+export const ARTWORK_VARIANTS = 2;
+
+function variantSeed(work: Pick<Work, 'motif' | 'treatment'>, surface: Surface, place: string): number {
+  const variant = hashString(place) % ARTWORK_VARIANTS;
+  return hashString(`${work.motif}/${work.treatment}/${surface}/${variant}`);
+}
+
+/** A portfolio photo: the work inked on skin; the variant follows the artist and the place in the portfolio. */
+export const portfolioSpec = (work: Work, slug: string, position: number): ArtworkSpec => ({
+  motif: work.motif,
+  treatment: work.treatment,
+  surface: 'skin',
+  seed: variantSeed(work, 'skin', `${slug}/${position}`),
+});
+
+/** A flash design: drawn on paper, as flash sheets are. */
+export const flashSpec = (work: Pick<Work, 'motif' | 'treatment'>, slug: string, position: number): ArtworkSpec => ({
+  motif: work.motif,
+  treatment: work.treatment,
+  surface: 'paper',
+  seed: variantSeed(work, 'paper', `${slug}/flash/${position}`),
+});
+
+export function portfolioKeys(artistId: string, imageId: string): { key: string; thumbKey: string } {
+  return { key: `portfolio/${artistId}/${imageId}.jpg`, thumbKey: `portfolio/${artistId}/${imageId}_thumb.jpg` };
+}
+
+/**
+ * The bench catalogue's thousands of artists share the same few drawings per work: each is drawn
+ * once into seed-pool/ and hard-linked per row, across batches and runs.
+ */
+const poolKeysOf = (s: ArtworkSpec) => {
+  const base = `seed-pool/${s.motif}-${s.treatment}-${s.surface}-${s.seed}`;
+  return { storageKey: `${base}.jpg`, thumbKey: `${base}_thumb.jpg` };
+};
+
+/** Like writeArtwork, through the on-disk pool: a spec already drawn by an earlier batch is only linked. */
+export async function writePooledArtwork(storage: LocalStorage, files: ArtworkFile[]): Promise<void> {
+  const specs = new Map<string, ArtworkSpec>();
+  for (const file of files) specs.set(specKey(file.spec), file.spec);
+  const missing: ArtworkFile[] = [];
+  for (const spec of specs.values()) {
+    const keys = poolKeysOf(spec);
+    if (!(await storage.exists(keys.storageKey)) || !(await storage.exists(keys.thumbKey))) missing.push({ ...keys, spec });
+  }
+  await writeArtwork(storage, missing);
+  await runLimited(
+    files.map((file) => async () => {
+      const source = poolKeysOf(file.spec);
+      await storage.duplicate(source.storageKey, file.storageKey);
+      await storage.duplicate(source.thumbKey, file.thumbKey);
+    }),
+    32,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which works an artist shows
+
+/**
+ * `count` works for one artist, different for each artist (the order comes from their slug) and
+ * never the same caption twice: the artist's own styles in turn, then kindred work when a style
+ * runs out. A "both" artist alternates tattoo and piercing work.
+ */
+export function chooseWorks(slug: string, kind: 'tattoo' | 'piercing' | 'both', tattooStyles: string[], count: number, works: Record<string, Work[]>): Work[] {
+  const r = createRng(hashString(`works:${slug}`));
+  const queues = tattooStyles.map((style) => r.shuffle(works[style] ?? []));
+  const piercing = r.shuffle(works.piercing ?? []);
+  const spare = r.shuffle(Object.entries(works).flatMap(([style, list]) => (style === 'piercing' || tattooStyles.includes(style) ? [] : list)));
+  const kindred = (wanted: Treatment | undefined) => {
+    const at = spare.findIndex((w) => w.treatment === wanted);
+    return spare.splice(at >= 0 ? at : 0, 1)[0];
+  };
+  const chosen: Work[] = [];
+  const used = new Set<string>();
+  for (let position = 0; chosen.length < count && position < count * 4; position++) {
+    const wantsPiercing = kind === 'piercing' || tattooStyles.length === 0 || (kind === 'both' && position % 2 === 1);
+    let work: Work | undefined;
+    if (wantsPiercing) work = piercing.shift();
+    else {
+      const queue = queues[position % queues.length] as Work[];
+      work = queue.shift() ?? kindred(works[tattooStyles[position % tattooStyles.length] as string]?.[0]?.treatment);
+    }
+    if (!work) break;
+    if (used.has(work.caption)) continue;
+    used.add(work.caption);
+    chosen.push(work);
+  }
+  return chosen;
+}
+
+/** The pool picker the seed used before motifs: it shuffled 24 pool slots in two groups. */
+const LEGACY_MOTIFS_BY_STYLE: Record<string, string[]> = {
   Traditional: ['flash'],
   'Neo Traditional': ['flash', 'wash'],
   Japanese: ['flash', 'flow'],
@@ -32,214 +281,14 @@ export const MOTIFS_FOR_STYLE: Record<string, Motif[]> = {
   Abstract: ['wash', 'geometry', 'flow'],
 };
 
-const PALETTES: Array<{ bg: string; ink: string; accents: string[] }> = [
-  { bg: '#f3e9dc', ink: '#1c1917', accents: ['#b91c1c', '#d97706', '#15803d'] },
-  { bg: '#ede4d8', ink: '#111827', accents: ['#1d4ed8', '#0e7490', '#7c3aed'] },
-  { bg: '#f5efe6', ink: '#292524', accents: ['#db2777', '#f59e0b', '#10b981'] },
-  { bg: '#e9dfd1', ink: '#0c0a09', accents: ['#9f1239', '#b45309', '#365314'] },
-  { bg: '#f1e7e1', ink: '#1e1b4b', accents: ['#0891b2', '#e11d48', '#a3e635'] },
-  { bg: '#efe6da', ink: '#171717', accents: ['#7c2d12', '#0f766e', '#c2410c'] },
-];
-
-const f = (n: number) => n.toFixed(1);
-
-function mandala(r: Rng, w: number, h: number, p: (typeof PALETTES)[number]): string {
-  const cx = w / 2;
-  const cy = h / 2;
-  const parts: string[] = [];
-  const rings = r.int(5, 8);
-  for (let ring = 1; ring <= rings; ring++) {
-    const radius = (ring / rings) * Math.min(w, h) * 0.42;
-    const count = 6 * ring + r.int(0, 6);
-    const dot = r.float(2, 6);
-    for (let i = 0; i < count; i++) {
-      const a = (i / count) * Math.PI * 2;
-      parts.push(`<circle cx="${f(cx + Math.cos(a) * radius)}" cy="${f(cy + Math.sin(a) * radius)}" r="${f(dot)}" fill="${p.ink}"/>`);
-    }
-    parts.push(`<circle cx="${cx}" cy="${cy}" r="${f(radius - 10)}" fill="none" stroke="${p.ink}" stroke-width="1.5"/>`);
-  }
-  const petals = r.pick([8, 10, 12, 16]);
-  const petalLength = Math.min(w, h) * r.float(0.22, 0.3);
-  for (let i = 0; i < petals; i++) {
-    const deg = (360 / petals) * i;
-    parts.push(
-      `<path d="M${cx} ${cy} Q${f(cx + petalLength * 0.35)} ${f(cy - petalLength * 0.5)} ${cx} ${f(cy - petalLength)} Q${f(cx - petalLength * 0.35)} ${f(cy - petalLength * 0.5)} ${cx} ${cy}Z" fill="none" stroke="${p.ink}" stroke-width="2" transform="rotate(${deg} ${cx} ${cy})"/>`,
-    );
-  }
-  parts.push(`<circle cx="${cx}" cy="${cy}" r="${f(r.float(14, 30))}" fill="${r.pick(p.accents)}"/>`);
-  return parts.join('');
-}
-
-function flowLines(r: Rng, w: number, h: number, p: (typeof PALETTES)[number], lines: number): string {
-  const parts: string[] = [];
-  let x = r.float(w * 0.2, w * 0.8);
-  let y = h * 0.12;
-  for (let i = 0; i < lines; i++) {
-    const x2 = r.float(w * 0.15, w * 0.85);
-    const y2 = r.float(h * 0.1, h * 0.9);
-    parts.push(
-      `<path d="M${f(x)} ${f(y)} C${f(r.float(0, w))} ${f(r.float(0, h))} ${f(r.float(0, w))} ${f(r.float(0, h))} ${f(x2)} ${f(y2)}" fill="none" stroke="${p.ink}" stroke-width="${f(r.float(1, 2.6))}" stroke-linecap="round"/>`,
-    );
-    x = x2;
-    y = y2;
-  }
-  return parts.join('');
-}
-
-/** Fine-line botanical: a few curved stems with almond leaves on alternating sides. */
-function flow(r: Rng, w: number, h: number, p: (typeof PALETTES)[number]): string {
-  const parts: string[] = [];
-  const stems = r.int(1, 3);
-  for (let s = 0; s < stems; s++) {
-    const x0 = w * r.float(0.35, 0.65);
-    const y0 = h * 0.92;
-    const x1 = w * r.float(0.2, 0.8);
-    const y1 = h * r.float(0.08, 0.25);
-    const cx = w * r.float(0.1, 0.9);
-    const cy = h * 0.5;
-    parts.push(`<path d="M${f(x0)} ${f(y0)} Q${f(cx)} ${f(cy)} ${f(x1)} ${f(y1)}" fill="none" stroke="${p.ink}" stroke-width="2" stroke-linecap="round"/>`);
-    const leaves = r.int(6, 11);
-    for (let i = 1; i <= leaves; i++) {
-      const t = i / (leaves + 1);
-      const px = (1 - t) * (1 - t) * x0 + 2 * (1 - t) * t * cx + t * t * x1;
-      const py = (1 - t) * (1 - t) * y0 + 2 * (1 - t) * t * cy + t * t * y1;
-      const dx = 2 * (1 - t) * (cx - x0) + 2 * t * (x1 - cx);
-      const dy = 2 * (1 - t) * (cy - y0) + 2 * t * (y1 - cy);
-      const along = (Math.atan2(dy, dx) * 180) / Math.PI;
-      const angle = along + (i % 2 === 0 ? 50 : -50);
-      const len = r.float(40, 80) * (1 - t * 0.4);
-      parts.push(
-        `<path d="M0 0 Q${f(len / 2)} ${f(-len / 4)} ${f(len)} 0 Q${f(len / 2)} ${f(len / 4)} 0 0Z M0 0 L${f(len * 0.85)} 0" fill="none" stroke="${p.ink}" stroke-width="1.6" stroke-linejoin="round" transform="translate(${f(px)} ${f(py)}) rotate(${f(angle)})"/>`,
-      );
-    }
-    parts.push(`<circle cx="${f(x1)}" cy="${f(y1)}" r="${f(r.float(5, 9))}" fill="${r.pick(p.accents)}"/>`);
-  }
-  return parts.join('');
-}
-
-function wash(r: Rng, w: number, h: number, p: (typeof PALETTES)[number]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < r.int(7, 12); i++) {
-    parts.push(
-      `<ellipse cx="${f(r.float(w * 0.2, w * 0.8))}" cy="${f(r.float(h * 0.2, h * 0.8))}" rx="${f(r.float(80, 220))}" ry="${f(r.float(60, 180))}" fill="${r.pick(p.accents)}" fill-opacity="${f(r.float(0.18, 0.4))}" transform="rotate(${r.int(0, 180)} ${w / 2} ${h / 2})"/>`,
-    );
-  }
-  parts.push(flowLines(r, w, h, p, r.int(6, 12)));
-  return parts.join('');
-}
-
-function flash(r: Rng, w: number, h: number, p: (typeof PALETTES)[number]): string {
-  const parts: string[] = [];
-  const cx = w / 2;
-  const cy = h / 2;
-  const points = r.pick([5, 6, 8]);
-  const outer = Math.min(w, h) * 0.34;
-  const inner = outer * r.float(0.4, 0.55);
-  const star: string[] = [];
-  for (let i = 0; i < points * 2; i++) {
-    const a = (i / (points * 2)) * Math.PI * 2 - Math.PI / 2;
-    const radius = i % 2 === 0 ? outer : inner;
-    star.push(`${f(cx + Math.cos(a) * radius)},${f(cy + Math.sin(a) * radius)}`);
-  }
-  parts.push(`<polygon points="${star.join(' ')}" fill="${p.accents[0]}" stroke="${p.ink}" stroke-width="12" stroke-linejoin="round"/>`);
-  parts.push(`<circle cx="${cx}" cy="${cy}" r="${f(inner * 0.7)}" fill="${p.accents[1]}" stroke="${p.ink}" stroke-width="10"/>`);
-  for (let i = 0; i < 4; i++) {
-    const a = r.float(0, Math.PI * 2);
-    const lx = cx + Math.cos(a) * outer * 1.15;
-    const ly = cy + Math.sin(a) * outer * 1.15;
-    parts.push(`<ellipse cx="${f(lx)}" cy="${f(ly)}" rx="46" ry="20" fill="${p.accents[2]}" stroke="${p.ink}" stroke-width="9" transform="rotate(${f((a * 180) / Math.PI)} ${f(lx)} ${f(ly)})"/>`);
-  }
-  parts.push(`<path d="M${f(w * 0.18)} ${f(h * 0.86)} Q${cx} ${f(h * 0.78)} ${f(w * 0.82)} ${f(h * 0.86)}" fill="none" stroke="${p.ink}" stroke-width="14" stroke-linecap="round"/>`);
-  return parts.join('');
-}
-
-function blackwork(r: Rng, w: number, h: number, p: (typeof PALETTES)[number]): string {
-  const parts: string[] = [];
-  const bands = r.int(4, 7);
-  for (let i = 0; i < bands; i++) {
-    const y = (h / (bands + 1)) * (i + 1);
-    const height = r.float(18, 60);
-    const teeth = r.int(6, 14);
-    const step = w / teeth;
-    let d = `M0 ${f(y)}`;
-    for (let t = 0; t <= teeth; t++) d += ` L${f(t * step)} ${f(y + (t % 2 === 0 ? 0 : height))}`;
-    d += ` L${w} ${f(y + height + 12)} L0 ${f(y + height + 12)}Z`;
-    parts.push(`<path d="${d}" fill="${p.ink}"/>`);
-  }
-  parts.push(`<circle cx="${f(w * r.float(0.3, 0.7))}" cy="${f(h * r.float(0.3, 0.7))}" r="${f(r.float(60, 120))}" fill="${p.bg}" stroke="${p.ink}" stroke-width="14"/>`);
-  return parts.join('');
-}
-
-function geometry(r: Rng, w: number, h: number, p: (typeof PALETTES)[number]): string {
-  const parts: string[] = [];
-  const cx = w / 2;
-  const cy = h / 2;
-  const sides = r.pick([3, 4, 6]);
-  for (let layer = 0; layer < r.int(5, 9); layer++) {
-    const radius = 60 + layer * r.float(26, 40);
-    const rot = layer * r.float(8, 20);
-    const pts: string[] = [];
-    for (let i = 0; i < sides; i++) {
-      const a = (i / sides) * Math.PI * 2 + (rot * Math.PI) / 180;
-      pts.push(`${f(cx + Math.cos(a) * radius)},${f(cy + Math.sin(a) * radius)}`);
-    }
-    parts.push(`<polygon points="${pts.join(' ')}" fill="none" stroke="${layer % 3 === 2 ? r.pick(p.accents) : p.ink}" stroke-width="${f(r.float(1.5, 4))}"/>`);
-  }
-  for (let i = 0; i < 12; i++) {
-    const a = (i / 12) * Math.PI * 2;
-    parts.push(`<line x1="${cx}" y1="${cy}" x2="${f(cx + Math.cos(a) * w * 0.45)}" y2="${f(cy + Math.sin(a) * w * 0.45)}" stroke="${p.ink}" stroke-width="1"/>`);
-  }
-  return parts.join('');
-}
-
-const DRAW: Record<Motif, typeof mandala> = { mandala, flow, wash, flash, blackwork, geometry };
-
-export function poolImageSpec(index: number): { motif: Motif; width: number; height: number } {
-  const motif = MOTIFS[index % MOTIFS.length] as Motif;
-  // Mostly portrait, some square: how tattoo photos are usually framed.
-  const height = index % 3 === 2 ? IMAGE_WIDTH : 1000;
-  return { motif, width: IMAGE_WIDTH, height };
-}
-
-export function artworkSvg(index: number): string {
-  const { motif, width, height } = poolImageSpec(index);
-  const r = createRng(1000 + index);
-  const palette = PALETTES[Math.floor(index / MOTIFS.length) % PALETTES.length] as (typeof PALETTES)[number];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${palette.bg}"/>${DRAW[motif](r, width, height, palette)}</svg>`;
-}
-
-export function poolKeys(index: number): { key: string; thumbKey: string } {
-  const n = String(index).padStart(2, '0');
-  return { key: `seed-pool/art-${n}.webp`, thumbKey: `seed-pool/art-${n}_thumb.webp` };
-}
-
-/** Make sure every pool image and its thumbnail exist in storage; draws only the missing ones. */
-export async function ensureImagePool(storage: LocalStorage): Promise<PoolImage[]> {
-  const pool: PoolImage[] = [];
-  await Promise.all(
-    Array.from({ length: POOL_SIZE }, async (_, index) => {
-      const { key, thumbKey } = poolKeys(index);
-      const spec = poolImageSpec(index);
-      pool[index] = { index, key, thumbKey, ...spec };
-      if ((await storage.exists(key)) && (await storage.exists(thumbKey))) return;
-      const full = await sharp(Buffer.from(artworkSvg(index))).webp({ quality: 80, effort: 2 }).toBuffer();
-      const thumb = await sharp(full).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' }).webp({ quality: 72, effort: 2 }).toBuffer();
-      await storage.put(key, full);
-      await storage.put(thumbKey, thumb);
-    }),
-  );
-  return pool;
-}
-
-/** Pool indices for one artist: distinct, leaning to motifs that match the artist's styles. */
-export function pickPoolImages(r: Rng, styles: string[], count: number): number[] {
-  const liked = new Set(styles.flatMap((s) => MOTIFS_FOR_STYLE[s] ?? []));
-  const preferred: number[] = [];
-  const others: number[] = [];
-  for (let i = 0; i < POOL_SIZE; i++) (liked.has(poolImageSpec(i).motif) ? preferred : others).push(i);
-  return [...r.shuffle(preferred), ...r.shuffle(others)].slice(0, count);
-}
-
-export function portfolioKeys(artistId: string, imageId: string): { key: string; thumbKey: string } {
-  return { key: `portfolio/${artistId}/${imageId}.webp`, thumbKey: `portfolio/${artistId}/${imageId}_thumb.webp` };
+/**
+ * Draws from `r` exactly what the old pool picker drew, so every value seeded after an artist's
+ * pictures (the next artists' bios, hours, reviews and bookings) stays what it was: tests and
+ * search rankings built on the demo data keep their meaning. Works are chosen by chooseWorks.
+ */
+export function skipLegacyPoolDraws(r: Rng, styles: string[]): void {
+  const liked = new Set(styles.flatMap((s) => LEGACY_MOTIFS_BY_STYLE[s] ?? []));
+  const preferred = liked.size * 4;
+  const draws = Math.max(0, preferred - 1) + Math.max(0, 24 - preferred - 1);
+  for (let i = 0; i < draws; i++) r.next();
 }

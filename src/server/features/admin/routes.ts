@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ZAdminOutboxQuery } from '../../../shared/contracts/admin.ts';
 import { validate } from '../../http/app-error.ts';
 import { requireAdmin } from '../../http/guards.ts';
-import { jobsOverview, listOutbox } from './service.ts';
+import { jobsOverview, listOutbox, listPaymentIssues } from './service.ts';
 
 export async function adminRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -15,5 +15,10 @@ export async function adminRoutes(app: FastifyInstance) {
   app.get('/api/admin/jobs', async (request) => {
     requireAdmin(request);
     return jobsOverview(ctx);
+  });
+
+  app.get('/api/admin/payment-issues', async (request) => {
+    requireAdmin(request);
+    return listPaymentIssues(ctx);
   });
 }

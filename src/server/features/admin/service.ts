@@ -1,10 +1,19 @@
-import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
-import { JOB_STATUSES, type TAdminJobs, type TAdminMail, type TAdminOutboxPage, type TAdminOutboxQuery, type TJobStatus } from '../../../shared/contracts/admin.ts';
+import { and, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  JOB_STATUSES,
+  type TAdminJobs,
+  type TAdminMail,
+  type TAdminOutboxPage,
+  type TAdminOutboxQuery,
+  type TAdminPaymentIssues,
+  type TJobStatus,
+} from '../../../shared/contracts/admin.ts';
 import type { AppContext } from '../../context.ts';
-import { jobs, mailOutbox } from '../../db/schema/index.ts';
+import { artistProfiles, jobs, mailOutbox, paymentIssues } from '../../db/schema/index.ts';
 import { decodeCreatedAtCursor, encodeCreatedAtCursor, olderThanCursor } from '../../http/keyset-cursor.ts';
 
 const FAILED_JOBS_SHOWN = 100;
+const PAYMENT_ISSUES_SHOWN = 100;
 
 /** GET /api/admin/outbox: newest first, keyset pages on (created_at, id). */
 export async function listOutbox(ctx: AppContext, query: TAdminOutboxQuery): Promise<TAdminOutboxPage> {
@@ -68,6 +77,46 @@ export async function jobsOverview(ctx: AppContext, now = new Date()): Promise<T
       runAt: j.runAt.toISOString(),
       finishedAt: j.finishedAt?.toISOString() ?? null,
       createdAt: j.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * GET /api/admin/payment-issues: card payments that were not the deposit they were paid for, newest
+ * first, and how many are not refunded yet (waiting for the refund, or for a person to reconcile).
+ */
+export async function listPaymentIssues(ctx: AppContext): Promise<TAdminPaymentIssues> {
+  const db = ctx.database.db;
+  const [rows, [open]] = await Promise.all([
+    db
+      .select({ issue: paymentIssues, artist: { id: artistProfiles.id, displayName: artistProfiles.displayName } })
+      .from(paymentIssues)
+      .innerJoin(artistProfiles, eq(artistProfiles.id, paymentIssues.artistId))
+      .orderBy(desc(paymentIssues.createdAt), desc(paymentIssues.id))
+      .limit(PAYMENT_ISSUES_SHOWN),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentIssues)
+      .where(ne(paymentIssues.status, 'refunded')),
+  ]);
+  return {
+    needsAttention: Number(open?.n ?? 0),
+    items: rows.map(({ issue: i, artist }) => ({
+      id: i.id,
+      bookingId: i.bookingId,
+      artist,
+      reason: i.reason,
+      status: i.status,
+      expectedCents: i.expectedCents,
+      expectedCurrency: i.expectedCurrency,
+      receivedCents: i.receivedCents,
+      receivedCurrency: i.receivedCurrency,
+      checkoutSessionId: i.checkoutSessionId,
+      paymentIntentId: i.paymentIntentId,
+      refundId: i.refundId,
+      detail: i.detail,
+      createdAt: i.createdAt.toISOString(),
+      updatedAt: i.updatedAt.toISOString(),
     })),
   };
 }

@@ -7,7 +7,6 @@ import { analyticsEvents, errorReports, journeys } from '../../db/schema/index.t
 import { notFound } from '../../http/app-error.ts';
 
 export async function recordErrorReport(ctx: AppContext, report: TErrorReport, userId: string | null) {
-  const occurredAt = report.timestamp ? new Date(report.timestamp) : null;
   await ctx.database.db.insert(errorReports).values({
     userId,
     type: report.type,
@@ -16,7 +15,7 @@ export async function recordErrorReport(ctx: AppContext, report: TErrorReport, u
     componentStack: report.componentStack ?? null,
     url: report.url ?? null,
     userAgent: report.userAgent ?? null,
-    occurredAt: occurredAt && !Number.isNaN(occurredAt.getTime()) ? occurredAt : null,
+    occurredAt: report.timestamp ? new Date(report.timestamp) : null,
   });
 }
 

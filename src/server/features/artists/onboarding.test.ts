@@ -37,7 +37,7 @@ async function newArtist(over: Body = {}) {
 }
 
 let ipCounter = 0;
-/** Signs up through the API; each from its own address, so sign-up's rate limit (10 a minute per IP) stays out of the way. */
+/** Signs up through the API; each from its own address (the test app trusts X-Forwarded-For from fastify.inject's 127.0.0.1), so sign-up's rate limit (10 a minute per address) stays out of the way. */
 async function createUser(_app: unknown, opts: { firstName?: string; isAdmin?: boolean } = {}) {
   ipCounter += 1;
   const client = new TestClient(t.app);
@@ -55,7 +55,7 @@ async function createUser(_app: unknown, opts: { firstName?: string; isAdmin?: b
 const patch = (client: TestClient, id: string, body: unknown) => client.request('PATCH', `/api/artists/${id}`, body);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(async () => t.close());
 
@@ -149,6 +149,11 @@ describe('POST /api/artists', () => {
     ['a reserved slug (onboarding)', { slug: 'onboarding' }, /^slug: That address is reserved/],
     ['a slug shaped like an id', { slug: randomUUID() }, /^slug: That address looks like an id/],
     ['a long bio', { bio: 'x'.repeat(2001) }, /^bio: Keep the bio to 2000 characters/],
+    ['an empty bio', { bio: '   ' }, /^bio: Write at least 30 characters about your work/],
+    ['a one-word bio', { bio: 'Tattoos.' }, /^bio: Write at least 30 characters about your work/],
+    ['no bio at all', { bio: undefined }, /^bio: /],
+    ['no styles', { styles: [] }, /^styles: Choose at least one style: clients search by style/],
+    ['no styles at all', { styles: undefined }, /^styles: /],
     ['a style not in the guides', { styles: ['Cubism'] }, /^styles\.0: "Cubism" is not a tattoo style/],
     ['a piercing style for a tattoo artist', { styles: ['Helix'] }, /^styles\.0: "Helix" is not a tattoo style/],
     ['a tattoo style for a piercer', { kind: 'piercing', styles: ['Realism'], services: [consultation] }, /^styles\.0: "Realism" is not a piercing style/],
@@ -167,17 +172,17 @@ describe('POST /api/artists', () => {
     ['an unknown service kind', { services: [session({ kind: 'massage' })] }, /^services\.0\.kind: Choose consultation, tattoo or piercing/],
     [
       'a piercing without a difficulty',
-      { kind: 'piercing', styles: [], services: [session({ kind: 'piercing', durationMinutes: 30, priceMinCents: 12000 })] },
+      { kind: 'piercing', styles: ['Helix'], services: [session({ kind: 'piercing', durationMinutes: 30, priceMinCents: 12000 })] },
       /^services\.0\.difficulty: Choose how difficult this piercing is/,
     ],
     [
       'a Beginner piercing of 45 minutes',
-      { kind: 'piercing', styles: [], services: [session({ kind: 'piercing', difficulty: 'Beginner', durationMinutes: 45, priceMinCents: 12000 })] },
+      { kind: 'piercing', styles: ['Helix'], services: [session({ kind: 'piercing', difficulty: 'Beginner', durationMinutes: 45, priceMinCents: 12000 })] },
       /^services\.0\.durationMinutes: A Beginner piercing takes 15–30 minutes/,
     ],
     [
       'an Expert piercing of 30 minutes',
-      { kind: 'piercing', styles: [], services: [session({ kind: 'piercing', difficulty: 'Expert', durationMinutes: 30, priceMinCents: 12000 })] },
+      { kind: 'piercing', styles: ['Helix'], services: [session({ kind: 'piercing', difficulty: 'Expert', durationMinutes: 30, priceMinCents: 12000 })] },
       /^services\.0\.durationMinutes: An Expert piercing takes 45–90 minutes/,
     ],
     ['a piercing from a tattoo artist', { services: [session({ kind: 'piercing', difficulty: 'Beginner', durationMinutes: 20 })] }, /^services\.0\.kind: A tattoo artist cannot offer piercings/],
@@ -274,12 +279,12 @@ describe('PATCH /api/artists/:id', () => {
     expect((await patch(otherArtist.client, id, { bio: 'rival' })).statusCode).toBe(403);
     expect((await otherUser.client.get(`/api/artists/${id}/editable`)).statusCode).toBe(403);
 
-    const mine = await patch(owner.client, id, { bio: 'Updated by me.' });
+    const mine = await patch(owner.client, id, { bio: 'Updated by me: fine line and botanicals.' });
     expect(mine.statusCode, mine.body).toBe(200);
-    expect(mine.json().bio).toBe('Updated by me.');
+    expect(mine.json().bio).toBe('Updated by me: fine line and botanicals.');
     const byAdmin = await patch(admin.client, id, { displayName: 'Rowan V.' });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-    expect(byAdmin.json()).toMatchObject({ displayName: 'Rowan V.', bio: 'Updated by me.' });
+    expect(byAdmin.json()).toMatchObject({ displayName: 'Rowan V.', bio: 'Updated by me: fine line and botanicals.' });
 
     const audits = await t.app.ctx.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, id), eq(auditLog.action, 'artist.update')));
     expect(audits.map((a) => a.data)).toEqual(expect.arrayContaining([{ fields: ['bio'], byAdmin: false }, { fields: ['displayName'], byAdmin: true }]));

@@ -1,15 +1,21 @@
+import { avatarUrlOf } from '../../../shared/avatar.ts';
 import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZInstant, ZUuid } from '../../../shared/contracts/input.ts';
 import {
   REVIEWS_PAGE_SIZE,
   type TArtistProfile,
   type TRatingAggregate,
   type TReview,
+  type TReviewPhoto,
   type TReviewPage,
   type TService,
 } from '../../../shared/contracts/artists.ts';
 import type { AppContext } from '../../context.ts';
 import { artistProfiles, portfolioImages, reviews, services, studios, users } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../http/keyset-cursor.ts';
+import { photosOfReviews } from '../reviews/photos.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -64,8 +70,9 @@ export async function getArtistProfile(ctx: AppContext, idOrSlug: string): Promi
   const id = await findArtistId(ctx, idOrSlug);
   const db = ctx.database.db;
   const [row] = await db
-    .select({ a: artistProfiles, studio: { slug: studios.slug, name: studios.name, address: studios.address, city: studios.city } })
+    .select({ a: artistProfiles, avatarKey: users.avatarKey, studio: { slug: studios.slug, name: studios.name, address: studios.address, city: studios.city } })
     .from(artistProfiles)
+    .innerJoin(users, eq(users.id, artistProfiles.userId))
     .leftJoin(studios, eq(studios.id, artistProfiles.studioId))
     .where(eq(artistProfiles.id, id));
   if (!row) throw notFound('That artist');
@@ -79,6 +86,7 @@ export async function getArtistProfile(ctx: AppContext, idOrSlug: string): Promi
     id: a.id,
     slug: a.slug,
     displayName: a.displayName,
+    avatarUrl: avatarUrlOf(row.avatarKey),
     kind: a.kind,
     bio: a.bio,
     styles: a.styles,
@@ -98,19 +106,11 @@ export async function getArtistProfile(ctx: AppContext, idOrSlug: string): Promi
   };
 }
 
-type ReviewCursor = { t: string; id: string };
+const ZReviewCursor = z.object({ t: ZInstant, id: ZUuid });
 
 export async function listArtistReviews(ctx: AppContext, idOrSlug: string, cursor?: string): Promise<TReviewPage> {
   const artistId = await findArtistId(ctx, idOrSlug);
-  let after: ReviewCursor | null = null;
-  if (cursor) {
-    try {
-      after = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as ReviewCursor;
-      if (Number.isNaN(Date.parse(after.t)) || !UUID.test(after.id)) throw new Error('bad cursor');
-    } catch {
-      throw new AppError('VALIDATION_FAILED', 'cursor: this page link is not valid any more; reload the reviews.');
-    }
-  }
+  const after = cursor ? decodeCursor(cursor, ZReviewCursor, 'reload the reviews') : null;
   const rows = await ctx.database.db
     .select({ r: reviews, authorName: users.name })
     .from(reviews)
@@ -125,15 +125,16 @@ export async function listArtistReviews(ctx: AppContext, idOrSlug: string, curso
     .limit(REVIEWS_PAGE_SIZE + 1);
   const page = rows.slice(0, REVIEWS_PAGE_SIZE);
   const last = page[page.length - 1];
+  const photos = await photosOfReviews(ctx.database.db, page.map(({ r }) => r.id));
   return {
-    items: page.map(({ r, authorName }) => presentReview(r, authorName)),
-    nextCursor: rows.length > REVIEWS_PAGE_SIZE && last ? Buffer.from(JSON.stringify({ t: last.r.createdAt.toISOString(), id: last.r.id })).toString('base64url') : null,
+    items: page.map(({ r, authorName }) => presentReview(r, authorName, photos.get(r.id))),
+    nextCursor: rows.length > REVIEWS_PAGE_SIZE && last ? encodeCursor({ t: last.r.createdAt.toISOString(), id: last.r.id }) : null,
     aggregate: await ratingAggregate(ctx, artistId),
   };
 }
 
 /** Every review comes from a completed booking, so every one is a "Verified Booking". Authors show as first name + initial. */
-export function presentReview(r: typeof reviews.$inferSelect, authorName: string): TReview {
+export function presentReview(r: typeof reviews.$inferSelect, authorName: string, photos: TReviewPhoto[] = []): TReview {
   const [first = 'Client', last] = authorName.trim().split(/\s+/);
   return {
     id: r.id,
@@ -149,5 +150,6 @@ export function presentReview(r: typeof reviews.$inferSelect, authorName: string
     bestRating: 5,
     worstRating: 1,
     reply: r.reply && r.repliedAt ? { body: r.reply, date: r.repliedAt.toISOString() } : null,
+    photos,
   };
 }

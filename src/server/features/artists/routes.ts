@@ -7,8 +7,9 @@ import { searchArtists } from './search.ts';
 import { getArtistProfile, listArtistReviews } from './profile.ts';
 import { getOwnArtistProfile } from './service.ts';
 import { artistOnboardingRoutes } from './onboarding-routes.ts';
+import { ZArtistParams } from '../../http/route-params.ts';
+import { zText } from '../../../shared/contracts/input.ts';
 
-const ZArtistParams = z.object({ idOrSlug: z.string().min(1).max(80).regex(/^[A-Za-z0-9-]+$/, 'not an artist id or profile name') });
 
 export async function artistRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -21,7 +22,7 @@ export async function artistRoutes(app: FastifyInstance) {
   app.get('/api/artists/:idOrSlug', async (request) => getArtistProfile(ctx, validate(ZArtistParams, request.params).idOrSlug));
   app.get('/api/artists/:idOrSlug/reviews', async (request) => {
     const { idOrSlug } = validate(ZArtistParams, request.params);
-    const { cursor } = validate(z.strictObject({ cursor: z.string().max(200).optional() }), request.query);
+    const { cursor } = validate(z.strictObject({ cursor: zText().max(200).optional() }), request.query);
     return listArtistReviews(ctx, idOrSlug, cursor);
   });
 }

@@ -1,9 +1,12 @@
+import { avatarUrlOf } from '../../../shared/avatar.ts';
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZUuid } from '../../../shared/contracts/input.ts';
 import { ARTIST_PAGE_SIZE, DEFAULT_RADIUS_KM, type TArtistListItem, type TArtistPage, type TArtistSearchQuery } from '../../../shared/contracts/artists.ts';
 import type { AppContext } from '../../context.ts';
 import { preparedPerDatabase, queryRows, type Db } from '../../db/client.ts';
 import { catalogueVersion } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { decodeCursor as decodeKeysetCursor, encodeCursor as encodeKeysetCursor } from '../../http/keyset-cursor.ts';
 import { searchByAvailability } from './availability-search.ts';
 
 const KM_PER_DEGREE_LAT = 111.32;
@@ -11,17 +14,10 @@ const KM_PER_DEGREE_LAT = 111.32;
 const TRIGRAM_MATCH = 0.45;
 
 /** `typos`: the page came from the typo fallback of a text search (see searchArtists), so the next one does too. */
-type Cursor = { k: number; id: string; typos?: true };
-export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-export function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.k === 'number' && Number.isFinite(c.k) && typeof c.id === 'string' && /^[0-9a-f-]{36}$/.test(c.id) && (c.typos === undefined || c.typos === true)) return c;
-  } catch {
-    // Fall through to the error below.
-  }
-  throw new AppError('VALIDATION_FAILED', 'cursor: this page link is not valid any more; start the search again.');
-}
+const ZSearchCursor = z.object({ k: z.number().finite(), id: ZUuid, typos: z.literal(true).optional() });
+type Cursor = z.infer<typeof ZSearchCursor>;
+export const encodeCursor = (c: Cursor) => encodeKeysetCursor(c);
+export const decodeCursor = (raw: string): Cursor => decodeKeysetCursor(raw, ZSearchCursor, 'start the search again');
 
 export type Row = {
   id: string;
@@ -37,6 +33,8 @@ export type Row = {
   rating_count: number;
   distance_km: string | number | null;
   studio_name: string | null;
+  /** The artist's uploaded avatar, joined with the studio name after the page is cut. */
+  avatar_key?: string | null;
   price_from_cents: number | null;
   deposit_from_cents: number | null;
   thumb_key: string | null;
@@ -236,7 +234,8 @@ function pageSql(opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order
 /** The page with its studio names; joined after the page is cut, so only for the rows shown. */
 function withStudios(page: SQL, order: SQL = sql`sort_key DESC, a.id ASC`): SQL {
   return sql`
-    SELECT a.*, st.name AS studio_name
+    SELECT a.*, st.name AS studio_name,
+           (SELECT u.avatar_key FROM artist_profiles ap JOIN users u ON u.id = ap.user_id WHERE ap.id = a.id) AS avatar_key
     FROM (${page}) a
     LEFT JOIN studios st ON st.id = a.studio_id
     ORDER BY ${order}
@@ -269,6 +268,7 @@ export function presentListItem(r: Row): TArtistListItem {
     depositFromCents: r.deposit_from_cents === null ? null : Number(r.deposit_from_cents),
     currency: 'USD',
     photoUrl: r.thumb_key ? `/uploads/${r.thumb_key}` : null,
+    avatarUrl: avatarUrlOf(r.avatar_key),
   };
   if (r.distance_km !== null) item.distanceKm = round1(Number(r.distance_km));
   return item;

@@ -1,13 +1,75 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ZSignIn, ZSignUp, safeReturnTo } from '../../../shared/contracts/auth.ts';
+import type { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  SIGN_IN_FORM_PATH,
+  SIGN_UP_FORM_PATH,
+  ZSignIn,
+  ZSignUp,
+  loginPageAfterFailure,
+  safeReturnTo,
+  type LoginForm,
+} from '../../../shared/contracts/auth.ts';
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID } from '../../auth/better-auth.ts';
-import { validate } from '../../http/app-error.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError, validate } from '../../http/app-error.ts';
 import { requireUser } from '../../http/guards.ts';
+import { networkOf } from '../../http/client-network.ts';
 import { presentCurrentUser, signIn, signOut, signUp, type AuthResult } from './service.ts';
 
 function applyCookies(reply: FastifyReply, result: AuthResult) {
   for (const cookie of result.setCookies) reply.header('set-cookie', cookie);
+}
+
+// The same limits whether an action comes as JSON or as a form post.
+const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+const SIGN_UP_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+/** A sign-up form's three short fields fit many times over; anything larger is not from our page. */
+const FORM_BODY_LIMIT_BYTES = 16 * 1024;
+
+const signInWith = (ctx: AppContext, request: FastifyRequest, input: z.infer<typeof ZSignIn>) =>
+  signIn(ctx, input, { network: networkOf(request.ip), headers: fromNodeHeaders(request.headers) });
+const signUpWith = (ctx: AppContext, request: FastifyRequest, input: z.infer<typeof ZSignUp>) =>
+  signUp(ctx, input, { headers: fromNodeHeaders(request.headers) });
+
+/**
+ * The sign-in page's forms as the browser posts them itself, before hydration or without
+ * JavaScript (the hydrated page uses the JSON routes). Success sets the session cookie and answers
+ * 303 to the return path, so a reload does not post again; a refusal answers 303 back to the page
+ * with the error's code and the email typed, never the password.
+ */
+async function loginFormRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const handleForm =
+    (form: LoginForm, submit: (request: FastifyRequest, fields: Record<string, unknown>) => Promise<AuthResult>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { returnTo, ...fields } = (request.body ?? {}) as Record<string, unknown>;
+      const target = safeReturnTo(returnTo);
+      try {
+        applyCookies(reply, await submit(request, fields));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const email = typeof fields.email === 'string' && fields.email.length <= EMAIL_MAX_LENGTH ? fields.email : '';
+        return reply.redirect(loginPageAfterFailure({ form, code: error.code, email }, target), 303);
+      }
+      return reply.redirect(target, 303);
+    };
+
+  app.post(
+    SIGN_IN_FORM_PATH,
+    { config: { csrf: 'same-origin', rateLimit: SIGN_IN_RATE_LIMIT } },
+    handleForm('sign-in', (request, fields) => signInWith(ctx, request, validate(ZSignIn, fields))),
+  );
+  app.post(
+    SIGN_UP_FORM_PATH,
+    { config: { csrf: 'same-origin', rateLimit: SIGN_UP_RATE_LIMIT } },
+    handleForm('sign-up', (request, fields) => signUpWith(ctx, request, validate(ZSignUp, fields))),
+  );
 }
 
 export async function authRoutes(app: FastifyInstance) {
@@ -23,20 +85,18 @@ export async function authRoutes(app: FastifyInstance) {
     return presentCurrentUser(requireUser(request));
   });
 
-  app.post('/api/auth/sign-in', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const input = validate(ZSignIn, request.body);
-    const result = await signIn(ctx, input, { ip: request.ip, headers: fromNodeHeaders(request.headers) });
-    applyCookies(reply, result);
+  app.post('/api/auth/sign-in', { config: { rateLimit: SIGN_IN_RATE_LIMIT } }, async (request, reply) => {
+    applyCookies(reply, await signInWith(ctx, request, validate(ZSignIn, request.body)));
     return { ok: true };
   });
 
-  app.post('/api/auth/sign-up', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const input = validate(ZSignUp, request.body);
-    const result = await signUp(ctx, input, { headers: fromNodeHeaders(request.headers) });
-    applyCookies(reply, result);
+  app.post('/api/auth/sign-up', { config: { rateLimit: SIGN_UP_RATE_LIMIT } }, async (request, reply) => {
+    applyCookies(reply, await signUpWith(ctx, request, validate(ZSignUp, request.body)));
     reply.status(201);
     return { ok: true };
   });
+
+  await app.register(loginFormRoutes);
 
   app.get('/api/auth/providers', async () => ({
     password: true,
@@ -59,11 +119,13 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.redirect(body.url);
   });
 
-  // Spec: the browser navigates here to sign out (full page). A cross-site navigation cannot
-  // sign anyone out: it gets a page with a button that posts back with the CSRF token.
+  // Spec: the browser navigates here to sign out (full page). Only a navigation the browser vouches
+  // for as ours (Sec-Fetch-Site same-origin, or none: typed or bookmarked) signs out at once. Anything
+  // else, including a request without the header (old browsers, scripts, other sites' tricks),
+  // gets a page with a button that posts back with the CSRF token.
   app.get('/api/logout', async (request, reply) => {
     const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site') {
+    if (site !== 'same-origin' && site !== 'none') {
       const token = app.issueCsrfToken(request, reply);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sign out | Inkhaven</title></head><body><main><h1>Sign out of Inkhaven?</h1><form method="post" action="/api/logout?csrf=${encodeURIComponent(token)}"><button type="submit">Sign out</button></form><p><a href="/">Stay signed in</a></p></main></body></html>`;

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { avatarUrlOf } from '../../../shared/avatar.ts';
 import { APIError } from 'better-auth/api';
 import type { TCurrentUser, TSignIn, TSignUp } from '../../../shared/contracts/auth.ts';
-import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MINUTES } from '../../../shared/limits.ts';
 import type { AppContext } from '../../context.ts';
-import { signInFailures } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../auth/session.ts';
-import { isCommonPassword } from '../../auth/passwords.ts';
+import { judgePassword } from '../../auth/passwords.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './sign-in-throttle.ts';
 
 /** An auth call's outcome: the Set-Cookie headers to pass on to the browser. */
 export type AuthResult = { setCookies: string[] };
@@ -17,29 +15,23 @@ function cookiesOf(response: Response): string[] {
 }
 
 export function presentCurrentUser(user: SessionUser): TCurrentUser {
-  return { id: user.id, firstName: user.name.split(' ')[0] || user.name, email: user.email, isAdmin: user.isAdmin, isArtist: user.isArtist };
+  return {
+    id: user.id,
+    firstName: user.name.split(' ')[0] || user.name,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    isArtist: user.isArtist,
+    avatarUrl: avatarUrlOf(user.avatarKey),
+  };
 }
 
-async function assertNotLockedOut(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - SIGN_IN_WINDOW_MINUTES * 60_000);
-  const [byEmail] = await ctx.database.db
-    .select({ n: count() })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.email, email), gt(signInFailures.createdAt, since)));
-  const [byIp] = await ctx.database.db
-    .select({ n: count() })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.ip, ip), gt(signInFailures.createdAt, since)));
-  if ((byEmail?.n ?? 0) >= SIGN_IN_MAX_FAILURES || (byIp?.n ?? 0) >= SIGN_IN_MAX_FAILURES) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed sign-in attempts. Please wait ${SIGN_IN_WINDOW_MINUTES} minutes and try again, or reset your password.`,
-    );
-  }
-}
-
-export async function signIn(ctx: AppContext, input: TSignIn & { email: string }, meta: { ip: string; headers: Headers }): Promise<AuthResult> {
-  await assertNotLockedOut(ctx, input.email, meta.ip);
+/**
+ * `network` is the client's address as counted for limits (see networkOf): failures are limited
+ * per account and network, per network and per account (sign-in-throttle.ts).
+ */
+export async function signIn(ctx: AppContext, input: TSignIn & { email: string }, meta: { network: string; headers: Headers }): Promise<AuthResult> {
+  const { db } = ctx.database;
+  await assertSignInAllowed(db, input.email, meta.network);
   let ok = false;
   let setCookies: string[] = [];
   try {
@@ -50,16 +42,16 @@ export async function signIn(ctx: AppContext, input: TSignIn & { email: string }
     if (!(error instanceof APIError)) throw error;
   }
   if (!ok) {
-    await ctx.database.db.insert(signInFailures).values({ id: randomUUID(), email: input.email, ip: meta.ip });
+    await recordSignInFailure(db, input.email, meta.network);
     throw new AppError('INVALID_CREDENTIALS', 'That email and password do not match an account.');
   }
+  await clearSignInFailures(db, input.email, meta.network);
   return { setCookies };
 }
 
 export async function signUp(ctx: AppContext, input: TSignUp & { email: string }, meta: { headers: Headers }): Promise<AuthResult> {
-  if (isCommonPassword(input.password)) {
-    throw new AppError('WEAK_PASSWORD', 'That password is too common and appears in breach lists. Please choose another.');
-  }
+  const verdict = await judgePassword(input.password, { email: input.email, firstName: input.firstName });
+  if (!verdict.ok) throw new AppError('WEAK_PASSWORD', `That password is too easy to guess. ${verdict.reason}`);
   try {
     const response = await ctx.auth.api.signUpEmail({
       body: { name: input.firstName, email: input.email, password: input.password },

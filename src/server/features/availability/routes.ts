@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ZAvailabilityQuery } from '../../../shared/contracts/availability.ts';
 import { validate } from '../../http/app-error.ts';
 import { requireUser } from '../../http/guards.ts';
@@ -12,10 +11,10 @@ import {
   getAvailabilitySettings,
   updateAvailabilitySettings,
 } from './service.ts';
+import { ZArtistParams } from '../../http/route-params.ts';
+import { zText } from '../../../shared/contracts/input.ts';
 
-// The artists plugin names this segment :idOrSlug; the router needs one name per position.
-const ZArtistParams = z.object({ idOrSlug: z.string().min(1).max(80).regex(/^[A-Za-z0-9-]+$/, 'not an artist id or profile name') });
-const ZEntryParams = ZArtistParams.extend({ entryId: z.string().min(1).max(80) });
+const ZEntryParams = ZArtistParams.extend({ entryId: zText().min(1).max(80) });
 
 export async function availabilityRoutes(app: FastifyInstance) {
   const { ctx } = app;

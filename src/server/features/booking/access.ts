@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { allowedActions, BOOKING_STATUS_LABELS, rescheduleRefusal, type TBookingAction, type TBookingRole } from '../../../shared/booking-rules.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { pgErrorCode } from '../../db/pg-error.ts';
 import { artistProfiles, auditLog, bookings } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import type { BookingRow } from './transitions.ts';
@@ -9,17 +10,6 @@ import type { BookingRow } from './transitions.ts';
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const SLOT_TAKEN = 'That time is no longer available — someone else has just booked it. Please pick another time.';
-
-/** The PostgreSQL error under a driver's or Drizzle's wrapper. */
-export function pgErrorCode(error: unknown): string | null {
-  let e: unknown = error;
-  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /**
  * Races that the database settles become a 409 a person can read: the no-overlap exclusion

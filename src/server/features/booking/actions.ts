@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { clientCancellationOutcome, SLOT_HOLDING_STATUSES, cancelledStatus, type TBookingAction, type TBookingRole, type TBookingStatus } from '../../../shared/booking-rules.ts';
+import { clientCancellationOutcome, rescheduleTargetRefusal, SLOT_HOLDING_STATUSES, cancelledStatus, type TBookingAction, type TBookingRole, type TBookingStatus } from '../../../shared/booking-rules.ts';
 import type { TBookingDetail } from '../../../shared/contracts/bookings.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
@@ -150,6 +150,8 @@ export async function rescheduleBooking(ctx: AppContext, user: SessionUser, id: 
   const startsAt = new Date(input.startsAt);
   if (startsAt.getTime() === seen.startsAt.getTime()) throw new AppError('CONFLICT', 'The booking is already at that time; pick a different one.');
   if (startsAt.getTime() <= now) throw new AppError('VALIDATION_FAILED', 'startsAt: that time has already passed; pick a time from the calendar.');
+  const tooSoon = rescheduleTargetRefusal({ status: seen.status, policy: policyOf(seen) }, startsAt.getTime(), now);
+  if (tooSoon) throw new AppError('CONFLICT', tooSoon);
   const endsAt = await openSlotEnd(ctx, seen.artistId, seen.serviceId, startsAt, now, seen.id);
   if (!endsAt) throw new AppError('CONFLICT', NOT_A_SLOT);
 
@@ -183,14 +185,22 @@ export async function rescheduleBooking(ctx: AppContext, user: SessionUser, id: 
 
 export function completeBooking(ctx: AppContext, user: SessionUser, id: string, message: string | undefined, now = Date.now()): Promise<TBookingDetail> {
   return act(ctx, user, id, 'complete', now, async (tx, booking) => {
-    const row = await transitionBooking(tx, booking, 'completed', { actorId: user.id, action: 'completed', note: message ?? null });
+    const row = await completeInTx(tx, booking, { actorId: user.id, note: message ?? null });
     if (!row) throw CHANGED();
-    if (row.flashDesignId) await markFlashGone(tx, row.flashDesignId);
     return row;
   });
 }
 
-/** A one-off design that was tattooed is gone for good. */
+/**
+ * confirmed → completed, by the artist (or an admin) or by the auto-complete job after the grace
+ * period; null when the booking changed meanwhile. A one-off flash design that was tattooed is gone for good.
+ */
+export async function completeInTx(tx: Tx, booking: BookingRow, opts: { actorId: string | null; note: string | null; data?: Record<string, unknown> }): Promise<BookingRow | null> {
+  const row = await transitionBooking(tx, booking, 'completed', { actorId: opts.actorId, action: 'completed', note: opts.note, ...(opts.data ? { data: opts.data } : {}) });
+  if (row?.flashDesignId) await markFlashGone(tx, row.flashDesignId);
+  return row;
+}
+
 async function markFlashGone(tx: Tx, flashDesignId: string): Promise<void> {
   await tx
     .update(flashDesigns)

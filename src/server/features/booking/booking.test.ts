@@ -310,10 +310,11 @@ describe('POST /api/bookings', () => {
   });
 
   it('instant-books flash with a deposit: awaiting the deposit, due within the window; a one-off design only once', async () => {
+    // A medium design is booked into the two-hour session (flashSessionService), the one the request names.
     const flashArtist = await artistActor('Fay', { instantBookFlash: true, depositWindowHours: 24 });
     const [design] = await db()
       .insert(flashDesigns)
-      .values({ artistId: flashArtist.artistId, title: 'Moth', size: 'small', priceCents: 20000, storageKey: 'flash/x.webp', thumbKey: 'flash/x_thumb.webp', width: 10, height: 10 })
+      .values({ artistId: flashArtist.artistId, title: 'Moth', size: 'medium', priceCents: 20000, storageKey: 'flash/x.webp', thumbKey: 'flash/x_thumb.webp', width: 10, height: 10 })
       .returning();
     const before = Date.now();
     const b = await requested(client, flashArtist, { extra: { flashDesignId: design!.id } });
@@ -375,6 +376,22 @@ describe('POST /api/bookings', () => {
 });
 
 describe('booking transitions', () => {
+  it('makes the deposit due before the notice period begins, or within a short window when it already has', async () => {
+    const own = await artistActor('Dora');
+    const early = await requested(client, own, { hours: 100, maxHours: 130 });
+    const dueEarly = Date.parse((await acceptAs(own, early.id)).depositDueAt!);
+    expect(dueEarly).toBeLessThanOrEqual(Date.parse(early.startsAt) - 48 * HOUR);
+
+    // Inside the 48 hours' notice already (say a day ahead): not "by the start" but within 12 hours
+    // (or half the time left), well before it.
+    const late = await requested(client, own, { hours: 3, maxHours: 47 });
+    const before = Date.now();
+    const dueLate = Date.parse((await acceptAs(own, late.id)).depositDueAt!);
+    const left = Date.parse(late.startsAt) - before;
+    expect(dueLate - before).toBeLessThanOrEqual(12 * HOUR);
+    expect(Date.parse(late.startsAt) - dueLate).toBeGreaterThanOrEqual(Math.min(12 * HOUR, left / 2) - 5000);
+  });
+
   it('accept → awaiting deposit → mark received → confirmed, with events, jobs and a studio ledger row', async () => {
     const b = await requested();
     const accepted = await acceptAs(artist, b.id);
@@ -417,7 +434,7 @@ describe('booking transitions', () => {
   it('decline stores the message and frees a one-off flash design', async () => {
     const [design] = await db()
       .insert(flashDesigns)
-      .values({ artistId: artist.artistId, title: 'Dagger', size: 'small', priceCents: 20000, storageKey: 'flash/d.webp', thumbKey: 'flash/d_thumb.webp', width: 10, height: 10 })
+      .values({ artistId: artist.artistId, title: 'Dagger', size: 'medium', priceCents: 20000, storageKey: 'flash/d.webp', thumbKey: 'flash/d_thumb.webp', width: 10, height: 10 })
       .returning();
     const b = await requested(client, artist, { extra: { flashDesignId: design!.id } });
     expect((await db().select().from(flashDesigns).where(eq(flashDesigns.id, design!.id)))[0]!.status).toBe('reserved');
@@ -548,7 +565,7 @@ describe('cancellation and deposits', () => {
     expect(await jobsLike(`waitlist.slot_freed:${awaiting.id}`)).toHaveLength(1);
   });
 
-  it('Stripe deposits: confirmDeposit confirms once, replays are "already", a cancelled booking is "refused"; a refund is a payment.refund job', async () => {
+  it('Stripe deposits: confirmDeposit confirms once, replays are "already", another amount is "wrong_money", a cancelled booking is "refused"; a refund is a payment.refund job', async () => {
     const b = await requested();
     await db().update(bookings).set({ policy: { ...b.policy, depositMethod: 'stripe' } }).where(eq(bookings.id, b.id));
     const accepted = await acceptAs(artist, b.id);
@@ -560,7 +577,7 @@ describe('cancellation and deposits', () => {
 
     const pay = (amountCents = 15000, externalId = `pi_${b.id.slice(0, 8)}`) =>
       db().transaction((tx) => confirmDeposit(tx, b.id, { method: 'stripe', amountCents, currency: 'usd', externalId, actorId: null }));
-    expect(await pay(14000)).toBe('refused');
+    expect(await pay(14000)).toBe('wrong_money');
     expect(await pay()).toBe('confirmed');
     expect(await pay()).toBe('already');
     const c = await detail(client, b.id);
@@ -625,6 +642,19 @@ describe('reschedule', () => {
     const tooLate = await client.client.post(`/api/bookings/${soon.id}/reschedule`, { startsAt: (await freeSlot(artist, artist.sessionId)).startsAt });
     expect(tooLate.statusCode).toBe(409);
     expect(tooLate.json().message).toMatch(/48 hours’ notice/);
+
+    // The notice holds at the new time too: a confirmed booking cannot move to ~30 hours away (48 h notice)…
+    const far = await confirmed();
+    const near = await freeSlot(artist, artist.sessionId, 3, 47);
+    const intoNotice = await client.client.post(`/api/bookings/${far.id}/reschedule`, { startsAt: near.startsAt });
+    expect(intoNotice.statusCode, intoNotice.body).toBe(409);
+    expect(intoNotice.json().message).toMatch(/new time must also be at least 48 hours away/);
+    expect((await detail(client, far.id)).startsAt).toBe(far.startsAt);
+    // …while a request, which the artist still has to accept, may.
+    const pending = await requested();
+    const nearForRequest = await freeSlot(artist, artist.sessionId, 3, 47);
+    const moved = await client.client.post(`/api/bookings/${pending.id}/reschedule`, { startsAt: nearForRequest.startsAt });
+    expect(moved.statusCode, moved.body).toBe(200);
 
     const mine = await confirmed();
     const other = await confirmed();

@@ -24,12 +24,15 @@ export type ConfirmDepositOptions = {
  *
  * - 'confirmed': the ledger row was written and the booking moved awaiting_deposit → confirmed.
  * - 'already': a deposit_paid row already existed (a replayed webhook, a second click); nothing changed.
- * - 'refused': the booking is no longer waiting for this deposit (expired, cancelled, another
- *   amount or currency); nothing was written — a Stripe payment must then be refunded by the caller.
+ * - 'wrong_money': the amount or currency is not the booking's deposit (whatever the booking's state);
+ *   nothing was written, so the right payment can still confirm it — the caller refunds this one.
+ * - 'refused': there is no such booking, or it is no longer waiting for its deposit (expired,
+ *   cancelled); nothing was written — a Stripe payment must then be refunded by the caller.
  */
-export async function confirmDeposit(tx: Tx, bookingId: string, opts: ConfirmDepositOptions): Promise<'confirmed' | 'already' | 'refused'> {
+export async function confirmDeposit(tx: Tx, bookingId: string, opts: ConfirmDepositOptions): Promise<'confirmed' | 'already' | 'wrong_money' | 'refused'> {
   const booking = await lockBooking(tx, bookingId);
   if (!booking) return 'refused';
+  if (opts.amountCents !== booking.depositCents || opts.currency.toUpperCase() !== booking.currency.toUpperCase()) return 'wrong_money';
   const [paid] = await tx
     .select({ id: ledgerEntries.id })
     .from(ledgerEntries)
@@ -37,8 +40,7 @@ export async function confirmDeposit(tx: Tx, bookingId: string, opts: ConfirmDep
     .limit(1);
   if (paid) return 'already';
   const waiting = (booking.status === 'awaiting_deposit' || booking.status === 'accepted') && booking.depositStatus === 'due';
-  const sameMoney = opts.amountCents === booking.depositCents && opts.currency.toUpperCase() === booking.currency.toUpperCase();
-  if (!waiting || !sameMoney || booking.depositCents <= 0) return 'refused';
+  if (!waiting || booking.depositCents <= 0) return 'refused';
 
   const written = await recordLedgerEntry(tx, {
     bookingId,

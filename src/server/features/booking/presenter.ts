@@ -1,9 +1,11 @@
+import { avatarUrlOf } from '../../../shared/avatar.ts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_DEFAULTS, allowedActions, type BookingPolicySnapshot, type TBookingRole } from '../../../shared/booking-rules.ts';
 import type { TBooking, TBookingDetail, TBookingEvent, TBookingImage, TLedgerEntry } from '../../../shared/contracts/bookings.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { artistProfiles, bookingEvents, bookingImages, bookings, flashDesigns, ledgerEntries, reviews, services, users } from '../../db/schema/index.ts';
+import { artistProfiles, bookingEvents, bookingImages, bookings, flashDesigns, ledgerEntries, reviews, services, studios, users } from '../../db/schema/index.ts';
 import { presentReview } from '../artists/profile.ts';
+import { photosOfReviews } from '../reviews/photos.ts';
 import type { BookingRow } from './transitions.ts';
 
 export const firstNameOf = (name: string | null | undefined) => (name ?? '').trim().split(/\s+/)[0] || 'Someone';
@@ -29,14 +31,19 @@ const selection = {
   b: bookings,
   artist: { id: artistProfiles.id, slug: artistProfiles.slug, displayName: artistProfiles.displayName, timezone: artistProfiles.timezone, city: artistProfiles.city, userId: artistProfiles.userId },
   clientName: users.name,
+  clientAvatarKey: users.avatarKey,
+  artistAvatarKey: sql<string | null>`(SELECT u.avatar_key FROM users u WHERE u.id = ${artistProfiles.userId})`,
   service: { id: services.id, name: services.name, kind: services.kind, durationMinutes: services.durationMinutes },
   flash: { id: flashDesigns.id, title: flashDesigns.title, thumbKey: flashDesigns.thumbKey },
 };
 
 export type BookingJoined = {
   b: BookingRow;
-  artist: TBooking['artist'] & { userId: string };
+  artist: Omit<TBooking['artist'], 'avatarUrl'> & { userId: string };
   clientName: string;
+  /** Avatars of both people; a booking presented from rows in hand without them shows monograms. */
+  clientAvatarKey?: string | null;
+  artistAvatarKey?: string | null;
   service: TBooking['service'];
   flash: { id: string; title: string; thumbKey: string } | null;
 };
@@ -122,8 +129,8 @@ export function presentBooking(j: BookingJoined, images: TBookingImage[], role: 
     policyAcceptedAt: iso(b.policyAcceptedAt),
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
-    artist: { id: j.artist.id, slug: j.artist.slug, displayName: j.artist.displayName, timezone: j.artist.timezone, city: j.artist.city },
-    client: { id: b.clientId, firstName: firstNameOf(j.clientName) },
+    artist: { id: j.artist.id, slug: j.artist.slug, displayName: j.artist.displayName, timezone: j.artist.timezone, city: j.artist.city, avatarUrl: avatarUrlOf(j.artistAvatarKey) },
+    client: { id: b.clientId, firstName: firstNameOf(j.clientName), avatarUrl: avatarUrlOf(j.clientAvatarKey) },
     service: { id: j.service.id, name: j.service.name, kind: j.service.kind, durationMinutes: j.service.durationMinutes },
     flashDesign: j.flash ? { id: j.flash.id, title: j.flash.title, thumbUrl: `/uploads/${j.flash.thumbKey}` } : null,
     images,
@@ -143,7 +150,7 @@ export async function presentMany(db: DbOrTx, rows: BookingJoined[], role: TBook
 /** The booking page: the booking, its timeline (with who acted), its ledger and its review. */
 export async function presentDetail(db: DbOrTx, j: BookingJoined, role: TBookingRole, now: number): Promise<TBookingDetail> {
   const id = j.b.id;
-  const [[booking], events, ledger, [review]] = await Promise.all([
+  const [[booking], events, ledger, [review], [place]] = await Promise.all([
     presentMany(db, [j], role, now),
     db
       .select({ e: bookingEvents, actorName: users.name })
@@ -153,6 +160,17 @@ export async function presentDetail(db: DbOrTx, j: BookingJoined, role: TBooking
       .orderBy(asc(bookingEvents.createdAt), asc(sql`${bookingEvents.id}`)),
     db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, id)).orderBy(asc(ledgerEntries.createdAt)),
     db.select().from(reviews).where(eq(reviews.bookingId, id)).limit(1),
+    db
+      .select({
+        city: artistProfiles.city,
+        country: artistProfiles.country,
+        instagram: artistProfiles.instagram,
+        studio: { slug: studios.slug, name: studios.name, address: studios.address, city: studios.city, country: studios.country, lat: studios.lat, lng: studios.lng },
+      })
+      .from(artistProfiles)
+      .leftJoin(studios, eq(studios.id, artistProfiles.studioId))
+      .where(eq(artistProfiles.id, j.b.artistId))
+      .limit(1),
   ]);
   return {
     ...booking!,
@@ -170,7 +188,13 @@ export async function presentDetail(db: DbOrTx, j: BookingJoined, role: TBooking
     ledger: ledger.map(
       (l): TLedgerEntry => ({ id: l.id, kind: l.kind, method: l.method, amountCents: l.amountCents, currency: l.currency, note: l.note, createdAt: l.createdAt.toISOString() }),
     ),
-    review: review ? presentReview(review, j.clientName) : null,
+    review: review ? presentReview(review, j.clientName, (await photosOfReviews(db, [review.id])).get(review.id)) : null,
+    place: {
+      studio: place?.studio ?? null,
+      city: place?.city ?? j.artist.city,
+      country: place?.country ?? '',
+      instagram: place?.instagram ?? null,
+    },
   };
 }
 

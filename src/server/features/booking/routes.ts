@@ -9,11 +9,10 @@ import { artistFeed, bookingCalendar } from './calendar.ts';
 import { checkIdempotencyKey, createBooking, getBookingDetail, listBookings } from './service.ts';
 import { getBookingSettings, rotateCalendarToken, updateBookingSettings } from './settings.ts';
 import { openBookingImage, uploadBookingImage } from './uploads.ts';
+import { ZArtistParams, ZIdParams } from '../../http/route-params.ts';
+import { zText } from '../../../shared/contracts/input.ts';
 
-const ZIdParams = z.object({ id: z.string().min(1).max(80) });
-// The artists plugin names this segment :idOrSlug; the router needs one name per position.
-const ZArtistParams = z.object({ idOrSlug: z.string().min(1).max(80).regex(/^[A-Za-z0-9-]+$/, 'not an artist id or profile name') });
-const ZFeedParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,100}\.ics$/, 'not a calendar address') });
+const ZFeedParams = z.object({ file: zText().regex(/^[A-Za-z0-9_-]{16,100}\.ics$/, 'not a calendar address') });
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 
@@ -36,7 +35,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     return reply.status(201).send(image);
   });
 
-  const ZImageParams = z.object({ imageId: z.string().min(1).max(80) });
+  const ZImageParams = z.object({ imageId: zText().min(1).max(80) });
   const sendImage = (variant: 'full' | 'thumb') => async (request: FastifyRequest, reply: FastifyReply) => {
     const user = requireUser(request);
     const image = await openBookingImage(ctx, user, validate(ZImageParams, request.params).imageId, variant);

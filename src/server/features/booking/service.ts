@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { LIVE_STATUSES, REQUEST_RESPONSE_HOURS, SLOT_HOLDING_STATUSES, FINAL_STATUSES, type BookingPolicySnapshot, type TBookingRole } from '../../../shared/booking-rules.ts';
+import { z } from 'zod';
+import { depositDueAt, LIVE_STATUSES, REQUEST_RESPONSE_HOURS, SLOT_HOLDING_STATUSES, FINAL_STATUSES, type BookingPolicySnapshot, type TBookingRole } from '../../../shared/booking-rules.ts';
+import { instantInRange, ZUuid } from '../../../shared/contracts/input.ts';
 import type { TBooking, TBookingCreate, TBookingDetail, TBookingImage, TBookingList, TBookingListQuery } from '../../../shared/contracts/bookings.ts';
+import { flashSessionService } from '../../../shared/flash-session.ts';
 import { addDays, localDateOf, zonedTimeToUtc } from '../../../shared/zoned-time.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { preparedPerDatabase, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
-import { artistProfiles, bookingImages, bookings } from '../../db/schema/index.ts';
-import { AppError, forbidden } from '../../http/app-error.ts';
+import { artistProfiles, bookingImages, bookings, flashDesigns, services } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../http/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../http/keyset-cursor.ts';
 import { computeAvailability, getAvailability, invalidateAvailabilityCache, readScheduleWith, type ScheduleAlso, type ScheduleWith } from '../availability/service.ts';
 import { assertFlashBookable, reserveFlashDesign } from '../flash/service.ts';
-import { bookingNotFound, lockArtistSchedule, pgErrorCode, slotConflictFrom, UUID } from './access.ts';
-import { loadJoined, presentBooking, presentBookingImage, presentDetail, presentMany, selectBookings, type BookingJoined } from './presenter.ts';
-import { bookingEventJson, bookingEventWritesFromJson, scheduledBookingJob, transitionBooking, type BookingEventInput, type BookingRow } from './transitions.ts';
+import { pgErrorCode } from '../../db/pg-error.ts';
+import { bookingNotFound, lockArtistSchedule, slotConflictFrom, UUID } from './access.ts';
+import { loadJoined, policyOf, presentBooking, presentBookingImage, presentDetail, presentMany, selectBookings, type BookingJoined } from './presenter.ts';
+import { bookingEventJson, bookingEventWritesFromJson, scheduledBookingJobs, transitionBooking, type BookingEventInput, type BookingRow } from './transitions.ts';
 
 const HOUR = 3_600_000;
 type CreateInput = Omit<TBookingCreate, 'acceptPolicy'> & { acceptPolicy: true };
+/** The request once its service is known: the client's choice, or the session a flash design decides. */
+type ResolvedInput = CreateInput & { serviceId: string };
 
 export const NOT_A_SLOT = 'That time is no longer available. Please pick another time from the calendar.';
 
@@ -47,7 +54,7 @@ export function checkIdempotencyKey(raw: unknown): string | undefined {
 }
 
 /** The parts of a request that decide which booking it is; a retry with the same key must match them. */
-function sameRequest(row: BookingRow, imageIds: string[], input: CreateInput): boolean {
+function sameRequest(row: BookingRow, imageIds: string[], input: ResolvedInput): boolean {
   const wanted = [...new Set(input.referenceImageIds ?? [])].sort();
   return (
     row.artistId === input.artistId &&
@@ -65,7 +72,7 @@ function sameRequest(row: BookingRow, imageIds: string[], input: CreateInput): b
 }
 
 /** The booking an earlier request with this key created, if any; 409 when this request asks for something else. */
-async function replayOf(ctx: AppContext, user: SessionUser, key: string, input: CreateInput): Promise<string | null> {
+async function replayOf(ctx: AppContext, user: SessionUser, key: string, input: ResolvedInput): Promise<string | null> {
   const { db } = ctx.database;
   const [row] = await db.select().from(bookings).where(and(eq(bookings.clientId, user.id), eq(bookings.idempotencyKey, key))).limit(1);
   if (!row) return null;
@@ -169,8 +176,32 @@ export type CreateResult = { booking: TBooking; replayed: boolean };
  * POST /api/bookings. Two statements for the usual booking: the schedule with everything else the
  * checks need, then the booking with its events and jobs.
  */
-export async function createBooking(ctx: AppContext, user: SessionUser, input: CreateInput, idempotencyKey: string | undefined, now = Date.now()): Promise<CreateResult> {
+/**
+ * The session a flash design is booked into: the design decides it (flashSessionService), from its
+ * size and the artist's tattoo sessions, so the client never picks a length for it. A client that
+ * names another service is told so rather than silently overruled.
+ */
+async function flashSession(db: Db, artistId: string, flashDesignId: string, asked: string | undefined): Promise<string> {
+  const [design] = await db.select({ artistId: flashDesigns.artistId, size: flashDesigns.size }).from(flashDesigns).where(eq(flashDesigns.id, flashDesignId)).limit(1);
+  if (!design) throw notFound('That flash design');
+  if (design.artistId !== artistId) throw new AppError('VALIDATION_FAILED', 'flashDesignId: this design belongs to another artist.');
+  const menu = await db
+    .select({ id: services.id, name: services.name, kind: services.kind, durationMinutes: services.durationMinutes })
+    .from(services)
+    .where(and(eq(services.artistId, artistId), eq(services.active, true)));
+  const session = flashSessionService(menu, design.size);
+  if (!session) throw new AppError('CONFLICT', 'This artist has no tattoo session to book a flash design into yet.');
+  if (asked !== undefined && asked !== session.id)
+    throw new AppError('VALIDATION_FAILED', `serviceId: a flash design decides its own session (${session.name}, ${session.durationMinutes} minutes); leave serviceId out.`);
+  return session.id;
+}
+
+export async function createBooking(ctx: AppContext, user: SessionUser, given: CreateInput, idempotencyKey: string | undefined, now = Date.now()): Promise<CreateResult> {
   const { db } = ctx.database;
+  const serviceId = given.flashDesignId ? await flashSession(db, given.artistId, given.flashDesignId, given.serviceId) : given.serviceId;
+  // The contract refuses a request with neither; this only narrows the type.
+  if (!serviceId) throw new AppError('VALIDATION_FAILED', 'serviceId: choose a service');
+  const input: ResolvedInput = { ...given, serviceId };
   const startsAt = new Date(input.startsAt);
   // The slot check's window: the asked-for start only.
   const slotQuery = { serviceId: input.serviceId, from: startsAt.toISOString(), to: new Date(startsAt.getTime() + 1).toISOString() };
@@ -214,7 +245,10 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: C
     depositMethod: ctx.config.STRIPE_SECRET_KEY && artist.stripeChargesEnabled ? 'stripe' : 'studio',
     depositInstructions: artist.depositInstructions,
   };
-  const instant = (service.kind === 'consultation' && artist.instantBookConsultations) || (Boolean(input.flashDesignId) && artist.instantBookFlash);
+  // A video consultation always waits for the artist: calls are not built into Inkhaven yet, and the
+  // artist's answer is how the client gets the call link (shown on the booking and in the e-mail).
+  const video = (input.mode ?? 'in_person') === 'video';
+  const instant = (service.kind === 'consultation' && !video && artist.instantBookConsultations) || (Boolean(input.flashDesignId) && artist.instantBookFlash);
   const imageIds = [...new Set(input.referenceImageIds ?? [])];
   // An instant booking is inserted in the status acceptInTx would give it (accepted, then awaiting
   // its deposit or confirmed), with the same events; a request waits for the artist.
@@ -232,7 +266,7 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: C
     { bookingId, actorId: user.id, fromStatus: null, toStatus: 'requested', action: 'created', data: { instant } },
     ...(start?.events ?? []).map((e) => ({ ...e, bookingId, actorId: user.id })),
   ];
-  const deadline = scheduledBookingJob({ id: bookingId, status, startsAt, respondBy: stateFields.respondBy, depositDueAt: ('depositDueAt' in stateFields && stateFields.depositDueAt) || null }, now);
+  const scheduled = scheduledBookingJobs({ id: bookingId, status, startsAt, endsAt, respondBy: stateFields.respondBy, depositDueAt: ('depositDueAt' in stateFields && stateFields.depositDueAt) || null }, now);
 
   const values: BookingInsertValues = {
     id: bookingId,
@@ -260,7 +294,7 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: C
     depositDueAt: ('depositDueAt' in stateFields && stateFields.depositDueAt?.toISOString()) || null,
   };
   const insertBooking = async (q: DbOrTx): Promise<BookingRow> => {
-    const all = { ...values, ...bookingEventJson(q, events, { jobs: deadline ? [deadline] : [] }) };
+    const all = { ...values, ...bookingEventJson(q, events, { jobs: scheduled }) };
     const [row] = q === db ? await preparedBookingInsert(db, instant).execute(all) : await bookingInsert(q, instant).execute(all);
     if (!row) throw new Error('booking insert returned no row');
     return row;
@@ -293,6 +327,7 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: C
     b: created.row,
     artist: { id: artist.id, slug: artist.slug, displayName: artist.displayName, timezone: artist.timezone, city: artist.city, userId: artist.userId },
     clientName: user.name,
+    clientAvatarKey: user.avatarKey,
     service: { id: service.id, name: service.name, kind: service.kind, durationMinutes: service.durationMinutes },
     flash: null,
   };
@@ -303,14 +338,14 @@ type StartEvent = Omit<BookingEventInput, 'bookingId' | 'actorId'>;
 
 /**
  * Where an instant booking starts, as acceptInTx would move a request: accepted, then awaiting
- * its deposit (due within the artist's window, at the latest at the start) or confirmed when there
+ * its deposit (due as depositDueAt says) or confirmed when there
  * is none; and the events that tell it.
  */
 function instantStart(depositCents: number, currency: string, policy: BookingPolicySnapshot, startsAt: Date, now: number) {
   const accepted: StartEvent = { fromStatus: 'requested', toStatus: 'accepted', action: 'accepted', note: null };
   if (depositCents > 0) {
     return {
-      set: { status: 'awaiting_deposit' as const, respondBy: null, depositStatus: 'due' as const, depositDueAt: new Date(Math.min(now + policy.depositWindowHours * HOUR, startsAt.getTime())) },
+      set: { status: 'awaiting_deposit' as const, respondBy: null, depositStatus: 'due' as const, depositDueAt: new Date(depositDueAt(policy, startsAt.getTime(), now).dueAt) },
       events: [accepted, { fromStatus: 'accepted', toStatus: 'awaiting_deposit', action: 'deposit_due', data: { amountCents: depositCents, currency, method: policy.depositMethod } }] satisfies StartEvent[],
     };
   }
@@ -337,8 +372,8 @@ async function attachImages(tx: Tx, ownerId: string, bookingId: string, ids: str
 }
 
 /**
- * requested → accepted → awaiting_deposit (deposit due within the artist's window, at the latest
- * at the start) or → confirmed when there is no deposit; the caller holds the booking's lock.
+ * requested → accepted → awaiting_deposit (deposit due as depositDueAt says: before the notice
+ * period begins) or → confirmed when there is no deposit; the caller holds the booking's lock.
  * The slot is taken from `accepted` on, so the exclusion constraint may refuse it (23P01).
  */
 export async function acceptInTx(tx: Tx, booking: BookingRow, opts: { actorId: string; now: number; note: string | null }): Promise<BookingRow> {
@@ -350,15 +385,14 @@ export async function acceptInTx(tx: Tx, booking: BookingRow, opts: { actorId: s
     set: { respondBy: null, ...(opts.note ? { artistMessage: opts.note } : {}) },
   });
   if (!accepted) throw new AppError('CONFLICT', 'This booking was changed a moment ago. Reload to see where it stands.');
-  const policy = accepted.policy;
-  const windowHours = policy?.depositWindowHours ?? 48;
+  const policy = policyOf(accepted);
   const next =
     accepted.depositCents > 0
       ? await transitionBooking(tx, accepted, 'awaiting_deposit', {
           actorId: opts.actorId,
           action: 'deposit_due',
-          data: { amountCents: accepted.depositCents, currency: accepted.currency, method: policy?.depositMethod ?? 'studio' },
-          set: { depositStatus: 'due', depositDueAt: new Date(Math.min(opts.now + windowHours * HOUR, accepted.startsAt.getTime())) },
+          data: { amountCents: accepted.depositCents, currency: accepted.currency, method: policy.depositMethod },
+          set: { depositStatus: 'due', depositDueAt: new Date(depositDueAt(policy, accepted.startsAt.getTime(), opts.now).dueAt) },
         })
       : await transitionBooking(tx, accepted, 'confirmed', { actorId: opts.actorId, action: 'confirmed', set: { depositStatus: 'not_required' } });
   if (!next) throw new Error(`booking ${booking.id} changed under its row lock`);
@@ -387,17 +421,8 @@ export async function getBookingDetail(ctx: AppContext, user: SessionUser, id: s
 // ---------------------------------------------------------------------------------------------
 // GET /api/bookings
 
-type Cursor = { t: number; id: string };
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (Number.isFinite(c.t) && typeof c.id === 'string' && UUID.test(c.id)) return c;
-  } catch {
-    // Reported below.
-  }
-  throw new AppError('VALIDATION_FAILED', 'cursor: this page link is not valid any more; reload the list.');
-}
+const ZBookingCursor = z.object({ t: z.number().refine(instantInRange), id: ZUuid });
+const encodeBookingCursor = (c: z.infer<typeof ZBookingCursor>) => encodeCursor(c);
 
 const inStatuses = (list: readonly string[]) => sql`${bookings.status} IN (${sql.join(list.map((s) => sql`${s}`), sql`, `)})`;
 
@@ -444,7 +469,7 @@ export async function listBookings(ctx: AppContext, user: SessionUser, query: TB
   if (query.from) where.push(gt(bookings.endsAt, new Date(query.from)));
   if (query.to) where.push(lt(bookings.startsAt, new Date(query.to)));
   if (query.cursor) {
-    const c = decodeCursor(query.cursor);
+    const c = decodeCursor(query.cursor, ZBookingCursor, 'reload the list');
     const t = sql`${new Date(c.t).toISOString()}::timestamptz`;
     where.push(descending ? sql`(${bookings.startsAt}, ${bookings.id}) < (${t}, ${c.id}::uuid)` : sql`(${bookings.startsAt}, ${bookings.id}) > (${t}, ${c.id}::uuid)`);
   }
@@ -456,6 +481,6 @@ export async function listBookings(ctx: AppContext, user: SessionUser, query: TB
   const last = page[page.length - 1];
   return {
     items: await presentMany(db, page, role, now),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ t: last.b.startsAt.getTime(), id: last.b.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeBookingCursor({ t: last.b.startsAt.getTime(), id: last.b.id }) : null,
   };
 }

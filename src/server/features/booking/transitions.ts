@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { REMINDER_BEFORE_HOURS, type TBookingStatus } from '../../../shared/booking-rules.ts';
+import { COMPLETION_GRACE_HOURS, REMINDER_BEFORE_HOURS, type TBookingStatus } from '../../../shared/booking-rules.ts';
+
+const HOUR = 3_600_000;
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import { cancelPendingJobs, enqueueJob, enqueueJobs, newJobsFromJson, newJobsInsert, newJobsJson, type EnqueueJob } from '../../jobs/queue.ts';
@@ -118,41 +120,48 @@ export const bookingJobKeys = (id: string) => ({
   expireRequest: `booking.expire_request:${id}`,
   expireDeposit: `booking.expire_deposit:${id}`,
   reminder: `booking.reminder:${id}`,
+  completionDue: `booking.completion_due:${id}`,
+  autoComplete: `booking.auto_complete:${id}`,
 });
 
-type JobsRow = Pick<BookingRow, 'id' | 'status' | 'startsAt' | 'respondBy' | 'depositDueAt'>;
+type JobsRow = Pick<BookingRow, 'id' | 'status' | 'startsAt' | 'endsAt' | 'respondBy' | 'depositDueAt'>;
+type ScheduledJob = Omit<EnqueueJob, 'replace'> & { runAt: Date };
 
-/** The scheduled job the booking's state calls for, if any: at most one at a time (see syncBookingJobs). */
-export function scheduledBookingJob(row: JobsRow, now = Date.now()): (Omit<EnqueueJob, 'replace'> & { runAt: Date }) | null {
+/**
+ * The scheduled jobs the booking's state calls for (see syncBookingJobs): a request's expiry, an
+ * unpaid deposit's expiry, or for a confirmed booking its reminder 24 h before, the artist's
+ * "completed or no-show?" prompt when it ends, and completion by itself after the grace period.
+ */
+export function scheduledBookingJobs(row: JobsRow, now = Date.now()): ScheduledJob[] {
   const keys = bookingJobKeys(row.id);
   const payload = { bookingId: row.id };
-  if (row.status === 'requested' && row.respondBy) return { kind: 'booking.expire_request', payload, runAt: row.respondBy, dedupeKey: keys.expireRequest };
-  if (row.status === 'awaiting_deposit' && row.depositDueAt) return { kind: 'booking.expire_deposit', payload, runAt: row.depositDueAt, dedupeKey: keys.expireDeposit };
-  if (row.status === 'confirmed' && row.startsAt.getTime() > now)
-    return {
-      kind: 'booking.reminder',
-      payload: { ...payload, startsAt: row.startsAt.toISOString() },
-      runAt: new Date(row.startsAt.getTime() - REMINDER_BEFORE_HOURS * 3_600_000),
-      dedupeKey: keys.reminder,
-    };
-  return null;
+  if (row.status === 'requested' && row.respondBy) return [{ kind: 'booking.expire_request', payload, runAt: row.respondBy, dedupeKey: keys.expireRequest }];
+  if (row.status === 'awaiting_deposit' && row.depositDueAt) return [{ kind: 'booking.expire_deposit', payload, runAt: row.depositDueAt, dedupeKey: keys.expireDeposit }];
+  if (row.status !== 'confirmed') return [];
+  // Each carries the times it was scheduled for: after a reschedule the old job finds them changed and does nothing.
+  const timed = { ...payload, startsAt: row.startsAt.toISOString() };
+  const jobs: ScheduledJob[] = [];
+  if (row.startsAt.getTime() > now)
+    jobs.push({ kind: 'booking.reminder', payload: timed, runAt: new Date(row.startsAt.getTime() - REMINDER_BEFORE_HOURS * HOUR), dedupeKey: keys.reminder });
+  if (row.endsAt.getTime() > now) jobs.push({ kind: 'booking.completion_due', payload: timed, runAt: row.endsAt, dedupeKey: keys.completionDue });
+  jobs.push({ kind: 'booking.auto_complete', payload: timed, runAt: new Date(row.endsAt.getTime() + COMPLETION_GRACE_HOURS * HOUR), dedupeKey: keys.autoComplete });
+  return jobs;
 }
 
 /**
  * Make the booking's scheduled jobs match its state (call after every change, in the same
- * transaction): a request expires at respondBy, an unpaid deposit at depositDueAt, a confirmed
- * booking gets its reminder 24 h before (moved on reschedule); anything else has none pending.
+ * transaction): jobs it calls for are created or moved (on reschedule), the others cancelled.
  * `fresh`: the booking was inserted in this transaction, so it has no jobs to cancel or move.
  */
 export async function syncBookingJobs(tx: DbOrTx, row: JobsRow, now = Date.now(), opts: { fresh?: boolean } = {}): Promise<void> {
-  const wanted = scheduledBookingJob(row, now);
+  const wanted = scheduledBookingJobs(row, now);
   if (opts.fresh) {
-    if (wanted) await enqueueJobs(tx, [wanted]);
+    if (wanted.length) await enqueueJobs(tx, wanted);
     return;
   }
-  const keys = bookingJobKeys(row.id);
-  for (const key of [keys.expireRequest, keys.expireDeposit, keys.reminder]) {
-    if (wanted?.dedupeKey === key) await enqueueJob(tx, { ...wanted, replace: true });
+  for (const key of Object.values(bookingJobKeys(row.id))) {
+    const job = wanted.find((j) => j.dedupeKey === key);
+    if (job) await enqueueJob(tx, { ...job, replace: true });
     else await cancelPendingJobs(tx, key);
   }
 }

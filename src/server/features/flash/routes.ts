@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ZFlashListQuery, ZFlashPatch } from '../../../shared/contracts/flash.ts';
 import { validate } from '../../http/app-error.ts';
 import { requireUser } from '../../http/guards.ts';
 import { readUploadForm } from '../../http/multipart.ts';
 import { createFlash, deleteFlash, getFlash, listFlash, updateFlash } from './service.ts';
+import { ZArtistParams, ZIdParams } from '../../http/route-params.ts';
 
-const ZIdParams = z.object({ id: z.string().min(1).max(80) });
-// The artists plugin names this segment :idOrSlug; the router needs one name per position.
-const ZArtistParams = z.object({ idOrSlug: z.string().min(1).max(80) });
 
 export async function flashRoutes(app: FastifyInstance) {
   const { ctx } = app;

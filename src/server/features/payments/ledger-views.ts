@@ -30,12 +30,26 @@ async function scopeOf(ctx: AppContext, user: SessionUser, artistId: string | un
   throw forbidden('Only artists have deposits to follow. Create your artist profile first.');
 }
 
-type SummaryRow = { currency: string; received: string | number; refunded: string | number; forfeited: string | number; held: string | number };
+type SummaryRow = {
+  currency: string;
+  held: string | number;
+  received: string | number;
+  forfeited: string | number;
+  refunded: string | number;
+  awaiting_refund: string | number;
+  outstanding: string | number;
+  due: string | number;
+};
 
 /**
- * GET /api/payments/summary: the artist's deposits from the ledger. Held = paid deposits of
- * bookings still going ahead (not yet refunded or forfeited); received, refunded and forfeited are
- * totals over all time; due = bookings waiting for their deposit now.
+ * GET /api/payments/summary: the artist's deposits, in one statement over the ledger. Each booking's
+ * ledger rows are netted first (paid − refunded − forfeited = what is still with the artist
+ * unsettled), and that remainder goes to exactly one figure by the booking's state: held while the
+ * booking is going ahead, received once it was completed, awaiting refund when it ended otherwise
+ * (an artist's cancellation whose card refund has not gone through yet, a payment that arrived
+ * after expiry). Forfeited and refunded are the ledger's own rows. So every deposit paid in is
+ * counted once, and the five figures add up to the ledger's deposit_paid total. Outstanding (and
+ * dueCount) are deposits asked for and not paid, from the bookings: money that is not in the ledger.
  */
 export async function depositSummary(ctx: AppContext, user: SessionUser, query: { artistId?: string | undefined }): Promise<TDepositSummary> {
   const artistId = await scopeOf(ctx, user, query.artistId, false);
@@ -48,30 +62,53 @@ export async function depositSummary(ctx: AppContext, user: SessionUser, query: 
   const rows = await queryRows<SummaryRow>(
     db,
     sql`
-    SELECT l.currency,
-      coalesce(sum(l.amount_cents) FILTER (WHERE l.kind = 'deposit_paid'), 0) AS received,
-      coalesce(sum(l.amount_cents) FILTER (WHERE l.kind = 'deposit_refunded'), 0) AS refunded,
-      coalesce(sum(l.amount_cents) FILTER (WHERE l.kind = 'deposit_forfeited'), 0) AS forfeited,
-      coalesce(sum(l.amount_cents) FILTER (WHERE l.kind = 'deposit_paid' AND b.deposit_status = 'paid' AND b.status IN (${live})), 0) AS held
-    FROM ledger_entries l JOIN bookings b ON b.id = l.booking_id
-    WHERE l.artist_id = ${artistId}
-    GROUP BY l.currency`,
+    WITH per_booking AS (
+      SELECT l.booking_id, l.currency,
+        coalesce(sum(l.amount_cents) FILTER (WHERE l.kind = 'deposit_paid'), 0)
+          - coalesce(sum(l.amount_cents) FILTER (WHERE l.kind IN ('deposit_refunded', 'deposit_forfeited')), 0) AS unsettled,
+        coalesce(sum(l.amount_cents) FILTER (WHERE l.kind = 'deposit_refunded'), 0) AS refunded,
+        coalesce(sum(l.amount_cents) FILTER (WHERE l.kind = 'deposit_forfeited'), 0) AS forfeited
+      FROM ledger_entries l
+      WHERE l.artist_id = ${artistId}
+      GROUP BY l.booking_id, l.currency
+    ),
+    ledger_totals AS (
+      SELECT p.currency,
+        coalesce(sum(p.unsettled) FILTER (WHERE b.status IN (${live})), 0) AS held,
+        coalesce(sum(p.unsettled) FILTER (WHERE b.status = 'completed'), 0) AS received,
+        coalesce(sum(p.unsettled) FILTER (WHERE b.status NOT IN (${live}) AND b.status <> 'completed'), 0) AS awaiting_refund,
+        sum(p.forfeited) AS forfeited,
+        sum(p.refunded) AS refunded
+      FROM per_booking p JOIN bookings b ON b.id = p.booking_id
+      GROUP BY p.currency
+    ),
+    due AS (
+      SELECT b.currency, count(*) AS due, sum(b.deposit_cents) AS outstanding
+      FROM bookings b
+      WHERE b.artist_id = ${artistId} AND b.status IN ('accepted', 'awaiting_deposit') AND b.deposit_status = 'due'
+      GROUP BY b.currency
+    )
+    SELECT coalesce(t.currency, d.currency) AS currency,
+      coalesce(t.held, 0) AS held, coalesce(t.received, 0) AS received, coalesce(t.forfeited, 0) AS forfeited,
+      coalesce(t.refunded, 0) AS refunded, coalesce(t.awaiting_refund, 0) AS awaiting_refund,
+      coalesce(d.outstanding, 0) AS outstanding, coalesce(d.due, 0) AS due
+    FROM ledger_totals t FULL JOIN due d ON d.currency = t.currency`,
   );
-  const [due] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.artistId, artistId), eq(bookings.status, 'awaiting_deposit'), eq(bookings.depositStatus, 'due')));
+  const figures = rows.map((r) => ({
+    currency: r.currency,
+    heldCents: Number(r.held),
+    receivedCents: Number(r.received),
+    forfeitedCents: Number(r.forfeited),
+    refundedCents: Number(r.refunded),
+    awaitingRefundCents: Number(r.awaiting_refund),
+    outstandingCents: Number(r.outstanding),
+    dueCount: Number(r.due),
+  }));
+  const throughput = (f: (typeof figures)[number]) => f.heldCents + f.receivedCents + f.forfeitedCents + f.refundedCents + f.awaitingRefundCents + f.outstandingCents;
   // Artists price in one currency in practice; if the ledger holds several, show the one with most money through it.
-  const main = rows.map((r) => ({ ...r, received: Number(r.received), refunded: Number(r.refunded), forfeited: Number(r.forfeited), held: Number(r.held) })).sort((a, b) => b.received - a.received)[0];
-  const currency = main?.currency ?? (await serviceCurrency(ctx, artistId));
-  return {
-    currency,
-    heldCents: main?.held ?? 0,
-    receivedCents: main?.received ?? 0,
-    refundedCents: main?.refunded ?? 0,
-    forfeitedCents: main?.forfeited ?? 0,
-    dueCount: Number(due?.n ?? 0),
-  };
+  const main = figures.sort((a, b) => throughput(b) - throughput(a))[0];
+  if (main) return main;
+  return { currency: await serviceCurrency(ctx, artistId), heldCents: 0, receivedCents: 0, forfeitedCents: 0, refundedCents: 0, awaitingRefundCents: 0, outstandingCents: 0, dueCount: 0 };
 }
 
 async function serviceCurrency(ctx: AppContext, artistId: string): Promise<string> {

@@ -7,9 +7,8 @@ import { paymentSetup, refreshConnect, startConnect, syncConnect } from './conne
 import { startDeposit } from './deposit.ts';
 import { depositSummary, listLedger } from './ledger-views.ts';
 import { handleStripeWebhook } from './webhook.ts';
+import { ZIdParams } from '../../http/route-params.ts';
 
-// The booking routes name this segment :id; the router needs one name per position.
-const ZIdParams = z.object({ id: z.string().min(1).max(80) });
 const ZNoBody = z.strictObject({}).nullish();
 
 /**

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ZPortfolioOrder, ZPortfolioPatch } from '../../../shared/contracts/portfolio.ts';
 import { validate } from '../../http/app-error.ts';
 import { requireUser } from '../../http/guards.ts';
 import { readUploadForm } from '../../http/multipart.ts';
 import { addPortfolioImage, deletePortfolioImage, listPortfolio, reorderPortfolio, updatePortfolioCaption } from './service.ts';
+import { ZArtistParams } from '../../http/route-params.ts';
+import { zText } from '../../../shared/contracts/input.ts';
 
-// The artists plugin names this segment :idOrSlug; the router needs one name per position.
-const ZArtistParams = z.object({ idOrSlug: z.string().min(1).max(80).regex(/^[A-Za-z0-9-]+$/, 'not an artist id or profile name') });
-const ZImageParams = ZArtistParams.extend({ imageId: z.string().min(1).max(80) });
+const ZImageParams = ZArtistParams.extend({ imageId: zText().min(1).max(80) });
 
 export async function portfolioRoutes(app: FastifyInstance) {
   const { ctx } = app;

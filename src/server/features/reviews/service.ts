@@ -12,6 +12,7 @@ import { artistProfiles, bookings, reviews, services, users } from '../../db/sch
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { presentReview, ratingAggregate } from '../artists/profile.ts';
 import { createNotification } from '../notifications/service.ts';
+import { attachReviewPhotos, photosOfReviews } from './photos.ts';
 
 type Kind = TReviewHighlightsQuery['kind'];
 
@@ -60,8 +61,9 @@ export async function reviewHighlights(ctx: AppContext, query: TReviewHighlights
       .limit(query.limit),
     marketplaceStats(ctx, query.kind),
   ]);
+  const photos = await photosOfReviews(db, rows.map(({ r }) => r.id));
   const recentReviews: THighlightReview[] = rows.map(({ r, authorName, artistSlug, artistName }) => ({
-    ...presentReview(r, authorName),
+    ...presentReview(r, authorName, photos.get(r.id)),
     artist: { slug: artistSlug, displayName: artistName },
   }));
   return { kind: query.kind, aggregate, recentReviews, stats };
@@ -104,6 +106,7 @@ export async function createReview(ctx: AppContext, user: SessionUser, input: z.
       .onConflictDoNothing({ target: reviews.bookingId })
       .returning();
     if (!row) throw new AppError('CONFLICT', 'You have already reviewed this booking.');
+    const photos = await attachReviewPhotos(tx, user, row.id, input.photoIds ?? []);
     const [artist] = await tx
       .update(artistProfiles)
       .set({ ratingCount: sql`${artistProfiles.ratingCount} + 1`, ratingSum: sql`${artistProfiles.ratingSum} + ${input.ratingValue}` })
@@ -119,7 +122,7 @@ export async function createReview(ctx: AppContext, user: SessionUser, input: z.
         actionLabel: 'Read and reply',
       });
     }
-    return presentReview(row, user.name);
+    return presentReview(row, user.name, photos);
   });
 }
 
@@ -150,7 +153,7 @@ export async function replyToReview(ctx: AppContext, user: SessionUser, reviewId
       actionUrl: '/reviews',
       actionLabel: 'See the reply',
     });
-    return presentReview(row, found.authorName);
+    return presentReview(row, found.authorName, (await photosOfReviews(tx, [row.id])).get(row.id));
   });
 }
 
@@ -187,9 +190,10 @@ export async function myReviews(ctx: AppContext, user: SessionUser): Promise<TMy
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(MY_REVIEWS_MAX)
     : null;
+  const photos = await photosOfReviews(db, [...written.map(({ r }) => r.id), ...(received ?? []).map(({ r }) => r.id)]);
   return {
-    written: written.map(({ r, artist }) => ({ ...presentReview(r, user.name), bookingId: r.bookingId, artist })),
-    received: received?.map(({ r, authorName }) => ({ ...presentReview(r, authorName), bookingId: r.bookingId })) ?? null,
+    written: written.map(({ r, artist }) => ({ ...presentReview(r, user.name, photos.get(r.id)), bookingId: r.bookingId, artist })),
+    received: received?.map(({ r, authorName }) => ({ ...presentReview(r, authorName, photos.get(r.id)), bookingId: r.bookingId })) ?? null,
     toReview: toReview.map((b) => ({ bookingId: b.bookingId, artist: b.artist, serviceName: b.serviceName, startsAt: b.startsAt.toISOString() })),
   };
 }

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { artistProfiles, studios } from '../../db/schema/index.ts';
 import { FEATURE_PAGE_META, SUPPORT_META, VIRTUAL_CONSULTATIONS_META } from '../../../shared/features-meta.ts';
+import { ACCESSIBILITY_META, PRIVACY_META, TERMS_META } from '../../../shared/site-pages.ts';
 
 /** Public, indexable pages that exist without data (spec §2). */
 export const STATIC_PUBLIC_PATHS: string[] = [
@@ -16,6 +17,9 @@ export const STATIC_PUBLIC_PATHS: string[] = [
   '/aftercare-guides',
   VIRTUAL_CONSULTATIONS_META.path,
   SUPPORT_META.path,
+  PRIVACY_META.path,
+  TERMS_META.path,
+  ACCESSIBILITY_META.path,
   ...FEATURE_PAGE_META.map((m) => m.path),
 ];
 

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ZWaitlistCreate } from '../../../shared/contracts/bookings.ts';
 import { validate } from '../../http/app-error.ts';
 import { requireUser } from '../../http/guards.ts';
 import { joinWaitlist, leaveWaitlist, listMyWaitlist } from './service.ts';
+import { ZIdParams } from '../../http/route-params.ts';
 
-const ZIdParams = z.object({ id: z.string().min(1).max(80) });
 
 export async function waitlistRoutes(app: FastifyInstance) {
   const { ctx } = app;

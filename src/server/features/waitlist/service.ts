@@ -5,7 +5,8 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { artistProfiles, services, waitlistEntries } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
-import { pgErrorCode, UUID } from '../booking/access.ts';
+import { pgErrorCode } from '../../db/pg-error.ts';
+import { UUID } from '../booking/access.ts';
 
 /** How many open waitlist entries one client may hold at a time (across artists). */
 export const WAITLIST_MAX_ENTRIES = 20;

@@ -2,7 +2,8 @@ import { WarningIcon } from '../../ui/shell-icons.tsx';
 import { Component, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import type { TErrorReport } from '../../../shared/contracts/analytics.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest, isNetworkError } from '../../lib/api.ts';
+import { LazyOfflinePanel } from '../../ui/lazy-offline-panel.tsx';
 
 export const ERROR_BOUNDARY_MESSAGE =
   'We encountered an unexpected error. Please try refreshing the page or contact support if the problem persists.';
@@ -104,12 +105,20 @@ export function RouteErrorBoundary() {
   const location = useLocation();
   const reported = useRef<unknown>(null);
   useEffect(() => {
-    if (reported.current === error) return;
+    if (reported.current === error || isNetworkError(error)) return;
     reported.current = error;
     reportRenderError(error);
   }, [error]);
   // Navigating to the same place gives the router a new location, which clears the route error and reloads data.
   const retry = () => void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
+  if (isNetworkError(error)) {
+    // No answer is not a bug: say what is readable offline and load the page once the server answers.
+    return (
+      <main id="main-content" tabIndex={-1} className="min-h-screen bg-stone-50 outline-none">
+        <LazyOfflinePanel title="This page is not saved on this device" onRetry={retry} />
+      </main>
+    );
+  }
   return (
     <main id="main-content" tabIndex={-1} className="min-h-screen bg-stone-50 outline-none">
       <ErrorFallback error={error} onRetry={retry} />

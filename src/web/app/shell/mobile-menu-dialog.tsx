@@ -23,7 +23,9 @@ export default function MobileMenuDialog({ open, onOpenChange, toggleRef, items,
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay data-testid="mobile-menu-overlay" className="fixed inset-0 z-[60] bg-stone-950/50 lg:hidden" />
+        {/* Radix dismisses on a pointerdown outside only once a timer after mounting has run, so a
+            tap on the overlay right after opening (a busy phone) was lost; the overlay closes itself. */}
+        <Dialog.Overlay data-testid="mobile-menu-overlay" onClick={close} className="fixed inset-0 z-[60] bg-stone-950/50 lg:hidden" />
         <Dialog.Content
           id="mobile-menu"
           aria-describedby={undefined}

@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { useAuth, useIsArtist } from '../../lib/auth.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 import { LogoMark } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { greeting, navItems } from './nav-items.ts';
@@ -51,6 +52,16 @@ export function Navbar() {
               <span className="inline-flex h-10 w-10 items-center justify-center">
                 <NotificationBell />
               </span>
+              {user ? (
+                <Link
+                  to="/account"
+                  title="Your account and picture"
+                  className="inline-flex rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2"
+                >
+                  <Avatar id={user.id} name={user.firstName} url={user.avatarUrl} size="sm" decorative />
+                  <span className="sr-only">Your account</span>
+                </Link>
+              ) : null}
               <span className="hidden max-w-[12rem] truncate text-sm text-stone-700 lg:inline" title={hello}>
                 {hello}
               </span>

@@ -4,6 +4,7 @@ import { TOOLTIP_DELAY_MS } from '../../../shared/limits.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TNotification } from '../../../shared/contracts/notifications.ts';
+import { isLiveHref } from '../../../shared/live-routes.ts';
 import { formatBadgeCount, useNotificationActions, useNotifications } from '../../features/notifications/use-notifications.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -82,7 +83,8 @@ function NotificationItem({ item, now, onNavigate }: { item: TNotification; now:
             <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>{when}</time>
           </p>
         ) : null}
-        {item.actionUrl ? (
+        {/* A notice written before a page was shelved, or by an older server, must not lead to a placeholder. */}
+        {item.actionUrl && isLiveHref(item.actionUrl) ? (
           item.actionUrl.startsWith('/') && !item.actionUrl.startsWith('//') ? (
             <Link to={item.actionUrl} onClick={follow} className={linkClass}>{label}</Link>
           ) : (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionLabel } from './connection-badge.tsx';
-import { greeting, navItems } from './nav-items.ts';
+import { isLiveHref } from '../../../shared/live-routes.ts';
+import { greeting, navItems, plannedNavItems } from './nav-items.ts';
 
 const labels = (role: Parameters<typeof navItems>[0]) => navItems(role).map((i) => i.label);
 
@@ -8,13 +9,23 @@ describe('navItems (spec §2, §6)', () => {
   it('visitors get Home and the browse links', () => {
     expect(labels({ signedIn: false, isArtist: false, isAdmin: false })).toEqual(['Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists']);
   });
-  it('clients also get Messages, Video Calls and the AI generator', () => {
-    expect(labels({ signedIn: true, isArtist: false, isAdmin: false })).toEqual([
-      'Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Messages', 'Video Calls', 'AI Tattoo Generator',
+  it('clients are meant to get their bookings, Messages, Video Calls and the AI generator', () => {
+    expect(plannedNavItems({ signedIn: true, isArtist: false, isAdmin: false }).map((i) => i.label)).toEqual([
+      'Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Bookings', 'Messages', 'Video Calls', 'AI Tattoo Generator',
     ]);
   });
-  it('artists lose the browse links and the AI generator', () => {
-    expect(labels({ signedIn: true, isArtist: true, isAdmin: false })).toEqual(['Home', 'Messages', 'Video Calls']);
+  it('links to pages that have not shipped stay out of the bar until their route is live', () => {
+    for (const role of [{ signedIn: true, isArtist: false, isAdmin: true }, { signedIn: true, isArtist: true, isAdmin: false }]) {
+      expect(navItems(role)).toEqual(plannedNavItems(role).filter((i) => isLiveHref(i.to)));
+    }
+    // Today: messaging, video calls and the generator are placeholders (src/shared/live-routes.ts).
+    expect(labels({ signedIn: true, isArtist: false, isAdmin: false })).toEqual(['Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Bookings']);
+    expect(navItems({ signedIn: true, isArtist: false, isAdmin: false }).find((i) => i.label === 'Bookings')?.to).toBe('/dashboard');
+  });
+  it('artists lose the browse links and the AI generator, and get their dashboard', () => {
+    expect(plannedNavItems({ signedIn: true, isArtist: true, isAdmin: false }).map((i) => i.label)).toEqual(['Home', 'Dashboard', 'Messages', 'Video Calls']);
+    expect(labels({ signedIn: true, isArtist: true, isAdmin: false })).toEqual(['Home', 'Dashboard']);
+    expect(navItems({ signedIn: true, isArtist: true, isAdmin: false }).find((i) => i.label === 'Dashboard')?.to).toBe('/dashboard');
   });
   it('admins get the admin dashboard', () => {
     expect(navItems({ signedIn: true, isArtist: false, isAdmin: true }).at(-1)).toEqual({ to: '/admin-dashboard', label: 'Admin' });

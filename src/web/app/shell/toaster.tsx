@@ -49,7 +49,8 @@ export function Toaster() {
           </Toast.Root>
         );
       })}
-      <Toast.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none focus-visible:ring-2 focus-visible:ring-amber-600" />
+      {/* The empty viewport is a padded strip across the bottom of a phone: it lets clicks through to the page (toasts take their own). */}
+      <Toast.Viewport className="pointer-events-none fixed bottom-[var(--consent-bar-height,0px)] right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none focus-visible:ring-2 focus-visible:ring-amber-600" />
     </Toast.Provider>
   );
 }

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import { JOB_STATUSES, MAIL_STATUSES, type TAdminJobs, type TAdminOutboxPage, type TMailStatus } from '../../../shared/contracts/admin.ts';
+import { JOB_STATUSES, MAIL_STATUSES, type TAdminJobs, type TAdminOutboxPage, type TAdminPaymentIssues, type TMailStatus, type TPaymentIssueStatus } from '../../../shared/contracts/admin.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { getJson } from '../../lib/query-client.ts';
 import { Button } from '../../ui/button.tsx';
+import { isLiveHref } from '../../../shared/live-routes.ts';
 
 const CARD = 'rounded-lg border border-stone-200 bg-white p-4 sm:p-6';
 const OUTBOX_PAGE = 25;
@@ -160,7 +161,74 @@ function Jobs() {
   );
 }
 
-/** /admin-dashboard: the mail outbox, the job queue and links to the other admin tools. Admins only. */
+const ISSUE_STATUS_LABEL: Record<TPaymentIssueStatus, string> = { refund_pending: 'Refund pending', refunded: 'Refunded', needs_reconciliation: 'Needs reconciliation' };
+const ISSUE_STATUS_STYLE: Record<TPaymentIssueStatus, string> = {
+  refund_pending: 'bg-amber-50 text-amber-900',
+  refunded: 'bg-emerald-50 text-emerald-900',
+  needs_reconciliation: 'bg-red-50 text-red-900',
+};
+const fmtMoney = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+
+function PaymentIssues() {
+  const query = useQuery<TAdminPaymentIssues>({ queryKey: ['/api/admin/payment-issues'], staleTime: 0 });
+  return (
+    <section aria-labelledby="payment-issues-heading" className={CARD}>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="payment-issues-heading" className="text-xl font-semibold text-stone-900">Payment issues</h2>
+          <p className="text-sm text-stone-700">Card payments of another amount or currency than the deposit. They confirm nothing and are refunded through Stripe; one Stripe could not refund needs reconciling from the Stripe dashboard.</p>
+        </div>
+        <Button variant="secondary" className="px-3 py-1.5 text-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>Refresh</Button>
+      </div>
+      {query.isPending ? <p role="status" className="text-stone-600">Loading payment issues…</p> : null}
+      {query.isError ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">Could not load the payment issues. {errorMessage(query.error)}</p> : null}
+      {query.data ? (
+        <>
+          <p className={`mb-3 rounded-md p-3 text-sm font-medium ${query.data.needsAttention > 0 ? 'bg-amber-50 text-amber-900' : 'bg-stone-50 text-stone-900'}`}>
+            {query.data.needsAttention === 0 ? 'Nothing needs attention.' : `${query.data.needsAttention} not refunded yet.`}
+          </p>
+          {query.data.items.length > 0 ? (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <caption className="sr-only">Payment issues, newest first</caption>
+                <thead className="text-xs uppercase tracking-wide text-stone-600">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3 font-medium">Booking</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Expected</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Received</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Status</th>
+                    <th scope="col" className="py-2 font-medium">Time</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-stone-200">
+                  {query.data.items.map((i) => (
+                    <tr key={i.id}>
+                      <td className="py-2 pr-3 text-stone-900">
+                        <Link to={`/bookings/${i.bookingId}`} className="underline underline-offset-2">{i.artist.displayName}</Link>
+                        <span className="block text-xs text-stone-600">{i.paymentIntentId}</span>
+                      </td>
+                      <td className="py-2 pr-3 text-stone-900">{fmtMoney(i.expectedCents, i.expectedCurrency)}</td>
+                      <td className="py-2 pr-3 text-stone-900">{fmtMoney(i.receivedCents, i.receivedCurrency)}</td>
+                      <td className="py-2 pr-3">
+                        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ISSUE_STATUS_STYLE[i.status]}`}>{ISSUE_STATUS_LABEL[i.status]}</span>
+                        {i.detail ? <span className="mt-1 block text-xs text-stone-700">{i.detail}</span> : null}
+                      </td>
+                      <td className="py-2 text-stone-700">
+                        <time dateTime={i.createdAt}>{fmtTime(i.createdAt)}</time>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** /admin-dashboard: payment issues, the mail outbox, the job queue and links to the other admin tools. Admins only. */
 export default function AdminDashboardPage() {
   const { isAdmin } = useAuth();
   if (!isAdmin) {
@@ -178,15 +246,16 @@ export default function AdminDashboardPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold text-stone-900">Admin dashboard</h1>
-          <p className="mt-1 text-stone-700">Mail, background jobs and the health of the app.</p>
+          <p className="mt-1 text-stone-700">Payment issues, mail, background jobs and the health of the app.</p>
         </div>
         <nav aria-label="Admin tools">
           <ul className="flex flex-wrap gap-3 text-sm font-medium">
             <li><Link to="/admin/telemetry" className="underline underline-offset-2">Error telemetry</Link></li>
-            <li><Link to="/admin/perf" className="underline underline-offset-2">Performance</Link></li>
+            {isLiveHref('/admin/perf') ? <li><Link to="/admin/perf" className="underline underline-offset-2">Performance</Link></li> : null}
           </ul>
         </nav>
       </header>
+      <PaymentIssues />
       <Outbox />
       <Jobs />
     </div>

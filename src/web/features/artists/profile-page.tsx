@@ -2,10 +2,14 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { AtSign, BadgeCheck, CalendarPlus, Clock, MapPin, MessageCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { TArtistProfile } from '../../../shared/contracts/artists.ts';
+import { isLiveHref } from '../../../shared/live-routes.ts';
 import { formatDuration, formatLongDateUtc, formatMoney, weekdayName, zoneLabel } from '../../lib/format.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { Button } from '../../ui/button.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
+import { ReviewPhotos } from '../../ui/review-photos.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
+import { FavouriteToggle } from '../../ui/favourite-toggle.tsx';
 import { artistProfileOptions, artistReviewsOptions } from './api/artist-queries.ts';
 import { PortfolioGallery } from './components/portfolio-gallery.tsx';
 import { ArtistFlashDesigns } from './components/flash-designs.tsx';
@@ -51,6 +55,7 @@ function Reviews({ slug }: { slug: string }) {
             </div>
             <h3 className="mt-2 font-semibold text-stone-900">{r.headline}</h3>
             <p className="mt-1 whitespace-pre-line text-stone-800">{r.reviewBody}</p>
+            <ReviewPhotos photos={r.photos} className="mt-3" />
             <p className="mt-2 text-xs text-stone-600">
               {r.author.name}
               {r.author.location ? `, ${r.author.location}` : ''} · <time dateTime={r.datePublished}>{formatLongDateUtc(r.datePublished)}</time>
@@ -83,46 +88,55 @@ export default function ArtistProfilePage() {
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
       <header className="flex flex-col gap-6 border-b border-stone-200 pb-8 md:flex-row md:items-end md:justify-between">
-        <div>
-          <p className="text-sm font-medium uppercase tracking-wide text-amber-800">{KIND_LABEL[artist.kind]}</p>
-          <h1 className="mt-1 flex flex-wrap items-center gap-2 text-3xl font-bold text-stone-900 sm:text-4xl">
-            {artist.displayName}
-            {artist.verified ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-sm font-medium text-emerald-800">
-                <BadgeCheck className="h-4 w-4" aria-hidden="true" /> Verified
+        <div className="flex items-start gap-4 sm:gap-6">
+          <Avatar id={artist.id} name={artist.displayName} url={artist.avatarUrl} size="xl" decorative />
+          <div>
+            <p className="text-sm font-medium uppercase tracking-wide text-amber-800">{KIND_LABEL[artist.kind]}</p>
+            <h1 className="mt-1 flex flex-wrap items-center gap-2 text-3xl font-bold text-stone-900 sm:text-4xl">
+              {artist.displayName}
+              {artist.verified ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-sm font-medium text-emerald-800">
+                  <BadgeCheck className="h-4 w-4" aria-hidden="true" /> Verified
+                </span>
+              ) : null}
+            </h1>
+            <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-stone-700">
+              <span className="inline-flex items-center gap-1">
+                <MapPin className="h-4 w-4" aria-hidden="true" />
+                {artist.studio ? (
+                  // One inline box: as separate children of this flex row, the link and ", city" were two
+                  // flex items with the row's gap between them ("Black Anchor Tattoo Co. , New York").
+                  <span>
+                    <Link to={`/studios/${artist.studio.slug}`} className="underline underline-offset-2">{artist.studio.name}</Link>, {artist.city}
+                  </span>
+                ) : (
+                  `Independent · ${artist.city}`
+                )}
               </span>
-            ) : null}
-          </h1>
-          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-stone-700">
-            <span className="inline-flex items-center gap-1">
-              <MapPin className="h-4 w-4" aria-hidden="true" />
-              {artist.studio ? (
-                <>
-                  <Link to={`/studios/${artist.studio.slug}`} className="underline underline-offset-2">{artist.studio.name}</Link>, {artist.city}
-                </>
-              ) : (
-                `Independent · ${artist.city}`
-              )}
-            </span>
-            <span className="inline-flex items-center gap-1"><Clock className="h-4 w-4" aria-hidden="true" /> {zoneLabel(artist.timezone)}</span>
-            {artist.instagram ? (
-              <span className="inline-flex items-center gap-1"><AtSign className="h-4 w-4" aria-hidden="true" /> {artist.instagram.replace(/^@/, '')}</span>
-            ) : null}
-          </p>
-          {artist.rating.ratingValue !== null ? <StarRating className="mt-2" value={artist.rating.ratingValue} count={artist.rating.reviewCount} /> : null}
-          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Styles">
-            {artist.styles.map((s) => (
-              <li key={s} className="rounded-full bg-stone-100 px-2.5 py-1 text-sm text-stone-800">{s}</li>
-            ))}
-          </ul>
+              <span className="inline-flex items-center gap-1"><Clock className="h-4 w-4" aria-hidden="true" /> {zoneLabel(artist.timezone)}</span>
+              {artist.instagram ? (
+                <span className="inline-flex items-center gap-1"><AtSign className="h-4 w-4" aria-hidden="true" /> {artist.instagram.replace(/^@/, '')}</span>
+              ) : null}
+            </p>
+            {artist.rating.ratingValue !== null ? <StarRating className="mt-2" value={artist.rating.ratingValue} count={artist.rating.reviewCount} /> : null}
+            <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Styles">
+              {artist.styles.map((s) => (
+                <li key={s} className="rounded-full bg-stone-100 px-2.5 py-1 text-sm text-stone-800">{s}</li>
+              ))}
+            </ul>
+          </div>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={`/book/${artist.id}`} data-cta="book" className="inline-flex items-center gap-2 rounded-md bg-stone-900 px-5 py-3 font-semibold text-white hover:bg-stone-700">
             <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Book
           </Link>
-          <Link to={`/messages?artist=${artist.id}`} data-cta="message" className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-5 py-3 font-semibold text-stone-900 hover:bg-stone-100">
-            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message
-          </Link>
+          {/* Messaging has its button once its page works (src/shared/live-routes.ts). */}
+          {isLiveHref('/messages') ? (
+            <Link to={`/messages?artist=${artist.id}`} data-cta="message" className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-5 py-3 font-semibold text-stone-900 hover:bg-stone-100">
+              <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message
+            </Link>
+          ) : null}
+          <FavouriteToggle kind="artist" id={artist.id} name={artist.displayName} variant="labelled" />
         </div>
       </header>
 

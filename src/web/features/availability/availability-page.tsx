@@ -6,9 +6,8 @@ import { BUFFER_MINUTES, GUEST_SPOT_VENUE_MAX, MAX_ADVANCE_DAYS, MIN_NOTICE_HOUR
 import { CITIES, cityLabel } from '../../../shared/cities.ts';
 import type { TAvailability, TAvailabilitySettings, TGuestSpot, TTimeOff } from '../../../shared/contracts/availability.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
-import { OWN_ARTIST_KEY } from '../../lib/auth.ts';
+import { useOwnArtist } from '../../lib/auth.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { getQueryFn } from '../../lib/query-client.ts';
 import { Button } from '../../ui/button.tsx';
 
 type OwnArtist = { id: string; slug: string; displayName: string };
@@ -127,7 +126,7 @@ function HoursAndRules({ artist, settings }: { artist: OwnArtist; settings: TAva
   };
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby="hours-heading" className={`${CARD} space-y-6`}>
+    <form method="post" onSubmit={onSubmit} aria-labelledby="hours-heading" className={`${CARD} space-y-6`}>
       <div>
         <h2 id="hours-heading" className="text-xl font-semibold text-stone-900">Weekly hours and booking rules</h2>
         <p className="mt-1 text-sm text-stone-700">
@@ -254,7 +253,7 @@ function TimeOffSection({ artist, settings }: { artist: OwnArtist; settings: TAv
           ))}
         </ul>
       )}
-      <form onSubmit={onSubmit} aria-label="Add time off" className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
+      <form method="post" onSubmit={onSubmit} aria-label="Add time off" className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
         <div className="space-y-1">
           <label htmlFor={`${id}-from`} className="block text-sm font-medium text-stone-900">First day off</label>
           <input id={`${id}-from`} name="startsOn" type="date" min={today} required className={INPUT} />
@@ -346,7 +345,7 @@ function GuestSpotsSection({ artist, settings }: { artist: OwnArtist; settings: 
           ))}
         </ul>
       )}
-      <form onSubmit={onSubmit} aria-label="Add a guest spot" className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr_auto] lg:items-end">
+      <form method="post" onSubmit={onSubmit} aria-label="Add a guest spot" className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr_auto] lg:items-end">
         <div className="space-y-1">
           <label htmlFor={`${id}-city`} className="block text-sm font-medium text-stone-900">City</label>
           <select id={`${id}-city`} name="cityId" required defaultValue="" className={INPUT}>
@@ -428,10 +427,9 @@ function Settings({ artist }: { artist: OwnArtist }) {
 
 /** /dashboard/availability: the signed-in artist sets weekly hours, rules, days off and guest spots. */
 export default function AvailabilityPage() {
-  const me = useQuery({ queryKey: OWN_ARTIST_KEY, queryFn: getQueryFn<OwnArtist | null>({ on401: 'returnNull' }), retry: false });
+  const me = useOwnArtist<OwnArtist>();
   if (me.isPending) return <p role="status" className="px-4 py-12 text-center text-stone-600">Loading your artist profile…</p>;
-  const noProfile = (me.isError && me.error instanceof ApiError && me.error.status === 404) || (me.isSuccess && !me.data);
-  if (noProfile) {
+  if (!me.error && !me.profile) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-stone-900">Availability</h1>
@@ -440,6 +438,6 @@ export default function AvailabilityPage() {
       </div>
     );
   }
-  if (me.isError || !me.data) return <p role="alert" className="px-4 py-12 text-center text-red-800">{errorMessage(me.error)}</p>;
-  return <Settings artist={me.data} />;
+  if (!me.profile) return <p role="alert" className="px-4 py-12 text-center text-red-800">{errorMessage(me.error)}</p>;
+  return <Settings artist={me.profile} />;
 }

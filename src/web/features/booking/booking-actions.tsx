@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
-import { BOOKING_MESSAGE_MAX, clientCancellationOutcome, type TBookingAction } from '../../../shared/booking-rules.ts';
+import { BOOKING_MESSAGE_MAX, clientCancellationOutcome, earliestRescheduleStart, type TBookingAction } from '../../../shared/booking-rules.ts';
 import type { TAvailabilitySlot } from '../../../shared/contracts/availability.ts';
 import type { TBookingDetail, TDepositAnswer } from '../../../shared/contracts/bookings.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -11,8 +11,8 @@ import { formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { bookingErrorText, refreshAvailability, requestDeposit } from './booking-api.ts';
-import { SlotPicker } from './slot-picker.tsx';
-import { dateTime, dateTimeRange } from './time.ts';
+import { MAX_WEEKS_AHEAD, SlotPicker } from './slot-picker.tsx';
+import { dateTime, dateTimeRange, weekOffsetOf } from './time.ts';
 
 const TEXTAREA = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-600';
 const DANGER = 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-300';
@@ -189,7 +189,9 @@ export function cancelOutcomeText(booking: TBookingDetail, now: number): string 
 
 function RescheduleDialog({ booking, viewerZone, run }: { booking: TBookingDetail; viewerZone: string; run: ReturnType<typeof useRun> }) {
   const [slot, setSlot] = useState<TAvailabilitySlot | null>(null);
-  const [week, setWeek] = useState(0);
+  // The dialog opens on the booking's own week: a move is usually to a nearby day.
+  const [now] = useState(() => Date.now());
+  const [week, setWeek] = useState(() => Math.max(0, Math.min(MAX_WEEKS_AHEAD, weekOffsetOf(Date.parse(booking.startsAt), now, viewerZone))));
   const { maxReschedules, noticeHours } = booking.policy;
   return (
     <ActionDialog
@@ -202,7 +204,7 @@ function RescheduleDialog({ booking, viewerZone, run }: { booking: TBookingDetai
             Now: <time dateTime={booking.startsAt}>{dateTimeRange(booking.startsAt, booking.endsAt, viewerZone)}</time>.
           </p>
           <p data-testid="reschedule-count">
-            {booking.rescheduleCount} of {maxReschedules} reschedules used. A booking can be moved up to {noticeHours} hours before it starts; the deposit carries over.
+            {booking.rescheduleCount} of {maxReschedules} reschedules used. A booking can be moved up to {noticeHours} hours before it starts, to a time at least {noticeHours} hours away; the deposit carries over.
           </p>
         </>
       }
@@ -227,6 +229,7 @@ function RescheduleDialog({ booking, viewerZone, run }: { booking: TBookingDetai
         selected={slot?.startsAt ?? null}
         onSelect={setSlot}
         exclude={booking.startsAt}
+        notBefore={earliestRescheduleStart(booking, now)}
         label="New time"
       />
     </ActionDialog>
@@ -288,6 +291,7 @@ export function BookingActions({ booking, viewerZone }: { booking: TBookingDetai
               {booking.depositCents > 0
                 ? `They then have ${booking.policy.depositWindowHours} hours to pay the ${amount} deposit, or the time is released.`
                 : 'No deposit is needed, so the booking is confirmed right away.'}
+              {booking.mode === 'video' ? ' This is a video call: put the call link (Zoom, Google Meet or similar) in your message; it is how they get it.' : ''}
             </p>
           }
           message={`Message to ${booking.client.firstName} (optional)`}
@@ -312,7 +316,7 @@ export function BookingActions({ booking, viewerZone }: { booking: TBookingDetai
           trigger="Mark as completed"
           triggerVariant="primary"
           title="Mark this appointment as completed?"
-          description={<p>{booking.client.firstName} is then asked for a review and gets aftercare reminders.</p>}
+          description={<p>{booking.client.firstName} is then asked for a review.</p>}
           confirmLabel="Mark as completed"
           pendingLabel="Saving…"
           onConfirm={() => run('complete', {})}

@@ -3,7 +3,7 @@ import type { TArtistProfile } from '../../../shared/contracts/artists.ts';
 import type { TAvailability } from '../../../shared/contracts/availability.ts';
 import type { TBooking, TBookingCreate, TDepositAnswer, TPaymentSetup, TWaitlistCreate, TWaitlistEntry } from '../../../shared/contracts/bookings.ts';
 import type { TFlashDesign } from '../../../shared/contracts/flash.ts';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError, apiRequest, isNetworkError } from '../../lib/api.ts';
 import { invalidateBookings } from '../../lib/bookings.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { getQueryFn } from '../../lib/query-client.ts';
@@ -62,7 +62,7 @@ export function errorCode(error: unknown): string | null {
  */
 export function bookingErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) {
-    if (error instanceof TypeError) return 'We could not reach Inkhaven. Check your connection and try again.';
+    if (isNetworkError(error)) return error.message;
     return errorMessage(error);
   }
   const message = error.body?.message;

@@ -4,7 +4,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TArtistProfile } from '../../../shared/contracts/artists.ts';
 import { localDateOf, daysBetween } from '../../../shared/zoned-time.ts';
-import { ApiError } from '../../lib/api.ts';
+import { flashSessionService } from '../../../shared/flash-session.ts';
+import { ApiError, isNetworkError } from '../../lib/api.ts';
+import { useAutoRetry } from '../../lib/auto-retry.ts';
+import { formatDuration } from '../../lib/format.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { invalidateBookings } from '../../lib/bookings.ts';
 import { toast } from '../../lib/toast.ts';
@@ -118,15 +121,10 @@ function applyLink(draft: BookingDraft, params: URLSearchParams, zone: string): 
 function initialDraft(artist: TArtistProfile, params: URLSearchParams, zone: string): BookingDraft {
   const linked = applyLink(loadDraft(artist.id), params, zone);
   let draft: BookingDraft = { ...linked, artistName: artist.displayName, artistSlug: artist.slug };
-  let service = artist.services.find((s) => s.id === draft.serviceId);
-  // A service the artist no longer offers starts over at the first step.
+  const service = artist.services.find((s) => s.id === draft.serviceId);
+  // A service the artist no longer offers starts over at the first step. (A flash design's session
+  // is filled in by the flow once the design has loaded: the design decides it.)
   if (draft.serviceId && !service) draft = { ...draft, serviceId: '', slot: null, step: 'what' };
-  // A flash design needs a tattoo session: when the artist has exactly one, that is the answer.
-  const tattoo = artist.services.filter((s) => s.kind === 'tattoo');
-  if (draft.flashDesignId && !draft.serviceId && tattoo.length === 1) {
-    draft = { ...draft, serviceId: tattoo[0]!.id };
-    service = tattoo[0];
-  }
   const open = firstOpenStep(draft, { needsMode: service?.kind === 'consultation' });
   const followedLink = params.has('serviceId') || params.has('flash');
   const step = STEPS.indexOf(draft.step) > STEPS.indexOf(open) || (followedLink && draft.step === 'what') ? open : draft.step;
@@ -178,6 +176,13 @@ function Flow({ artist, viewerZone }: { artist: TArtistProfile; viewerZone: stri
       return Object.keys(next).length === Object.keys(p).length ? p : next;
     });
   }, []);
+
+  // A flash design decides its session (length and deposit), as the server does: keep the draft on it.
+  const flashSessionId = flash ? (flashSessionService(artist.services, flash.size)?.id ?? '') : null;
+  if (flashSessionId !== null && draft.serviceId !== flashSessionId) {
+    // Adjusted while rendering (React re-renders at once, before painting); a time picked for another length no longer fits.
+    update({ serviceId: flashSessionId, ...(draft.serviceId ? { slot: null } : {}) });
+  }
 
   const signIn = () => {
     saveDraft(draft);
@@ -296,7 +301,7 @@ function Flow({ artist, viewerZone }: { artist: TArtistProfile; viewerZone: stri
         {draft.step === 'time' && service ? (
           <div id={FIELD_IDS.slot} tabIndex={-1} className="space-y-3 outline-none">
             <p className="text-stone-800">
-              {service.name}, {service.durationMinutes} minutes.
+              {flash ? `Flash design “${flash.title}”: ${formatDuration(service.durationMinutes)}.` : `${service.name}, ${service.durationMinutes} minutes.`}
             </p>
             <SlotPicker
               artistId={artist.id}
@@ -355,6 +360,9 @@ export default function BookingFlowPage() {
   const artist = useQuery({ ...artistOptions(artistId), enabled: Boolean(artistId) });
   // The draft lives in sessionStorage and the zone in the browser: the form renders after hydration only.
   const zone = useBrowserZone();
+  // No answer (offline, or the server down for a moment): try again by itself, on reconnecting and on a backoff.
+  const unanswered = artist.isError && !artist.data && (isNetworkError(artist.error) || (artist.error instanceof ApiError && artist.error.status >= 500));
+  useAutoRetry(() => void artist.refetch({ cancelRefetch: false }), unanswered);
 
   if (!artistId || (artist.isError && artist.error instanceof ApiError && artist.error.status === 404)) {
     return (
@@ -365,7 +373,8 @@ export default function BookingFlowPage() {
       </div>
     );
   }
-  if (artist.isError) {
+  // A saved copy of the artist still lets the person prepare the request offline; sending it says it needs a connection.
+  if (artist.isError && !artist.data) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
         <p className="text-red-800">{bookingErrorText(artist.error)}</p>

@@ -47,6 +47,12 @@ describe('booking draft', () => {
     });
   });
 
+  it('leaves the session of a flash design to the server: no serviceId in the body', () => {
+    const body = toCreateBody(filled({ flashDesignId: ARTIST }), 'UTC');
+    expect(body.flashDesignId).toBe(ARTIST);
+    expect(body).not.toHaveProperty('serviceId');
+  });
+
   it('keeps the Idempotency-Key for a retry of the same body and makes a new one when an answer changed', () => {
     const draft = filled();
     const first = attemptFor(draft, toCreateBody(draft, 'UTC'));
@@ -60,7 +66,7 @@ describe('booking draft', () => {
   it('says what each step still needs, and where to resume', () => {
     const blank = emptyDraft(ARTIST);
     expect(stepProblems(blank, 'what', { needsMode: false })).toEqual({ service: 'Choose what you would like to book.' });
-    expect(stepProblems({ ...blank, flashDesignId: SERVICE }, 'what', { needsMode: false }).service).toBe('Choose the session for this design.');
+    expect(stepProblems({ ...blank, flashDesignId: SERVICE }, 'what', { needsMode: false }).service).toBe('This design cannot be booked with this artist right now.');
     expect(stepProblems({ ...blank, serviceId: SERVICE }, 'what', { needsMode: true })).toHaveProperty('mode');
     expect(stepProblems({ ...blank, idea: 'too short' }, 'details', { needsMode: false })).toHaveProperty('idea');
     expect(stepProblems({ ...blank, idea: 'long enough idea', size: 'x'.repeat(121) }, 'details', { needsMode: false })).toEqual({ size: 'Keep the size under 120 characters.' });

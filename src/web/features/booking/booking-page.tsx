@@ -1,14 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, CalendarPlus, CheckCircle2, Info } from 'lucide-react';
+import { AlertTriangle, CalendarPlus, CheckCircle2, Info, MapPin, Navigation } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { BOOKING_STATUS_LABELS, DEPOSIT_STATUS_LABELS, type TBookingStatus } from '../../../shared/booking-rules.ts';
+import { bookingStatusLabel, COMPLETION_GRACE_HOURS, isInsideNotice, type TBookingStatus } from '../../../shared/booking-rules.ts';
+import { contactLinks, presentWhere } from '../../../shared/booking-place.ts';
+import { depositIsDueNow, depositStatusLabel } from '../../../shared/deposit-status.ts';
 import type { TBookingDetail, TBookingEvent, TLedgerEntry } from '../../../shared/contracts/bookings.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, isNetworkError } from '../../lib/api.ts';
+import { useAutoRetry } from '../../lib/auto-retry.ts';
 import { bookingOptions } from '../../lib/bookings.ts';
 import { formatDuration, formatMoney } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
+import { OfflinePanel } from '../../ui/offline-panel.tsx';
+import { SavedNote } from '../../ui/saved-note.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
+import { ReviewPhotos } from '../../ui/review-photos.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { BookingActions } from './booking-actions.tsx';
 import { bookingErrorText } from './booking-api.ts';
@@ -55,10 +62,13 @@ const LIVE: TBookingStatus[] = ['requested', 'accepted', 'awaiting_deposit', 'co
 /** After a Stripe payment the webhook confirms the booking within seconds: look again for this long. */
 const PAYMENT_WATCH_MS = 60_000;
 
-export function StatusBadge({ status }: { status: TBookingStatus }) {
+export function StatusBadge({ booking }: { booking: { status: TBookingStatus; endsAt: string } }) {
+  const { status } = booking;
+  // Read once: a confirmed booking whose time has passed reads "Awaiting completion".
+  const [now] = useState(() => Date.now());
   return (
     <span data-testid="booking-status" className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${STATUS_STYLE[status]}`}>
-      {BOOKING_STATUS_LABELS[status]}
+      {bookingStatusLabel(booking, now)}
     </span>
   );
 }
@@ -122,6 +132,12 @@ function NextStep({ booking, zone }: { booking: TBookingDetail; zone: string }) 
   const client = booking.viewerRole === 'client';
   const amount = formatMoney(booking.depositCents, booking.currency);
   const due = booking.depositDueAt ? dateTime(booking.depositDueAt, zone) : null;
+  const [now] = useState(() => Date.now());
+  // Accepted after the notice period had begun: the deposit window is shorter than usual; say why.
+  const lateNote =
+    booking.depositDueAt && isInsideNotice(booking.startsAt, booking.policy.noticeHours, Date.parse(booking.depositDueAt))
+      ? ` The appointment is less than ${booking.policy.noticeHours} hours away, so the deposit is due sooner than usual.`
+      : '';
   switch (booking.status) {
     case 'requested':
       return (
@@ -138,15 +154,25 @@ function NextStep({ booking, zone }: { booking: TBookingDetail; zone: string }) 
         <div className="space-y-2" data-testid="studio-deposit">
           <p>
             Accepted! Pay the <strong>{amount}</strong> deposit at the studio{due ? <> by <strong>{due}</strong></> : ''} to secure your time. The artist marks it received and your booking is confirmed.
+            {lateNote}
           </p>
           {booking.policy.depositInstructions ? <p className="whitespace-pre-line rounded-md bg-white/60 p-3">{booking.policy.depositInstructions}</p> : null}
         </div>
       ) : (
         <p>
           Accepted! Pay the <strong>{amount}</strong> deposit by card{due ? <> by <strong>{due}</strong></> : ''} to secure your time.
+          {lateNote}
         </p>
       );
     case 'confirmed':
+      if (now >= Date.parse(booking.endsAt)) {
+        const autoAt = dateTime(new Date(Date.parse(booking.endsAt) + COMPLETION_GRACE_HOURS * 3_600_000).toISOString(), zone);
+        return client ? (
+          <p>The appointment has ended. {booking.artist.displayName} marks it completed, or it completes by itself on {autoAt}; then you can leave a review.</p>
+        ) : (
+          <p>The appointment has ended. Mark it completed, or a no-show if {booking.client.firstName} did not come. Unmarked, it completes by itself on {autoAt}.</p>
+        );
+      }
       return <p>Confirmed. {client ? 'See you there!' : 'The time is in your calendar.'}</p>;
     case 'completed':
       return <p>Completed.{client && !booking.review ? ' How did it go? Your review helps others choose.' : ''}</p>;
@@ -195,8 +221,84 @@ function When({ booking, zone }: { booking: TBookingDetail; zone: string }) {
         </Row>
       ))}
       <Row term="Length">{formatDuration(booking.service.durationMinutes)}</Row>
-      <Row term="Where">{booking.mode === 'video' ? 'Video call' : booking.artist.city}</Row>
+      <Row term="Where">
+        <Where booking={booking} />
+      </Row>
+      {booking.viewerRole === 'client' ? (
+        <Row term={`Reach ${booking.artist.displayName}`}>
+          <Contact booking={booking} />
+        </Row>
+      ) : null}
     </dl>
+  );
+}
+
+const OUTSIDE_LINK = 'font-medium text-stone-900 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600';
+
+/** The studio with its address, a map and directions; the city for an artist without a studio; the truth about video calls. */
+function Where({ booking }: { booking: TBookingDetail }) {
+  const where = presentWhere(booking);
+  return (
+    <div className="space-y-1" data-testid="booking-where">
+      {where.kind === 'video' ? (
+        <>
+          <p>{where.title}</p>
+          {where.note ? <p className="text-sm text-stone-700">{where.note}</p> : null}
+        </>
+      ) : where.kind === 'studio' ? (
+        <>
+          <p>
+            <Link to={where.studioPath} className={OUTSIDE_LINK}>{where.name}</Link>
+          </p>
+          <p>{where.address}</p>
+          {where.locality ? <p>{where.locality}</p> : null}
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <OpenStreetMapLink href={where.mapUrl} label="Map" hidden={`of ${where.name}`} icon={<MapPin className="h-4 w-4" aria-hidden="true" />} />
+            <OpenStreetMapLink href={where.directionsUrl} label="Directions" hidden={`to ${where.name}`} icon={<Navigation className="h-4 w-4" aria-hidden="true" />} />
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            {where.place} <OpenStreetMapLink href={where.mapUrl} label="Map" hidden={`of ${where.place}`} />
+          </p>
+          <p className="text-sm text-stone-700">{where.note}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A link out to OpenStreetMap; the visible word is short, screen readers hear what and where. */
+function OpenStreetMapLink({ href, label, hidden, icon }: { href: string; label: string; hidden: string; icon?: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noreferrer" className={`inline-flex items-center gap-1 text-sm ${OUTSIDE_LINK}`}>
+      {icon} {label}
+      <span className="sr-only"> {hidden} on OpenStreetMap (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** Only what the artist gave Inkhaven: their Instagram and their studio's page. */
+function Contact({ booking }: { booking: TBookingDetail }) {
+  const links = contactLinks(booking);
+  if (links.length === 0) return <p className="text-stone-800">{booking.artist.displayName} has not shared contact details on Inkhaven; this page and its e-mails carry their answers.</p>;
+  return (
+    <ul className="space-y-1" aria-label={`How to reach ${booking.artist.displayName}`}>
+      {links.map((l) => (
+        <li key={l.href}>
+          <span className="text-sm text-stone-700">{l.label}: </span>
+          {l.href.startsWith('/') ? (
+            <Link to={l.href} className={OUTSIDE_LINK}>{l.text}</Link>
+          ) : (
+            <a href={l.href} target="_blank" rel="noreferrer" className={OUTSIDE_LINK}>
+              {l.text}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -207,10 +309,10 @@ function Deposit({ booking, zone }: { booking: TBookingDetail; zone: string }) {
       <dl>
         <Row term="Amount">{formatMoney(booking.depositCents, booking.currency)}</Row>
         <Row term="Status">
-          <span data-testid="deposit-status">{DEPOSIT_STATUS_LABELS[booking.depositStatus]}</span>
+          <span data-testid="deposit-status">{depositStatusLabel(booking)}</span>
         </Row>
-        <Row term="Paid">{booking.policy.depositMethod === 'stripe' ? 'By card through Stripe' : 'At the studio'}</Row>
-        {booking.depositDueAt && booking.depositStatus === 'due' ? (
+        <Row term="Paid how">{booking.policy.depositMethod === 'stripe' ? 'By card through Stripe' : 'At the studio'}</Row>
+        {booking.depositDueAt && depositIsDueNow(booking) ? (
           <Row term="Due by">
             <time dateTime={booking.depositDueAt}>{dateTime(booking.depositDueAt, zone)}</time>
           </Row>
@@ -317,6 +419,7 @@ function Review({ booking }: { booking: TBookingDetail }) {
         <StarRating value={review.ratingValue} />
         <p className="mt-2 font-semibold text-stone-900">{review.headline}</p>
         <p className="mt-1 whitespace-pre-line text-stone-800">{review.reviewBody}</p>
+        <ReviewPhotos photos={review.photos} className="mt-3" />
         {review.reply ? <p className="mt-3 rounded-md bg-stone-50 p-3 text-sm text-stone-800">Reply from {booking.artist.displayName}: {review.reply.body}</p> : null}
       </Card>
     );
@@ -358,6 +461,8 @@ function Problem({ title, text, onRetry }: { title: string; text: string; onRetr
   );
 }
 
+const isBookingPath = (path: string) => path.startsWith('/api/bookings/');
+
 /** /bookings/:id: where a booking stands, its history and details, and what the viewer can do now. */
 export default function BookingPage() {
   const { id = '' } = useParams();
@@ -371,11 +476,23 @@ export default function BookingPage() {
     refetchInterval: (q) => (depositParam === 'success' && q.state.data?.depositStatus === 'due' && Date.now() - openedAt < PAYMENT_WATCH_MS ? 3000 : false),
   });
 
-  if (query.isError) {
-    const status = query.error instanceof ApiError ? query.error.status : 0;
-    if (status === 404) return <Problem title="Booking not found" text="We could not find this booking. It may not exist, or it belongs to someone else's account." />;
-    if (status === 403) return <Problem title="Not your booking" text="This booking belongs to another account. Sign in with the account that made it." />;
-    return <Problem title="Could not load this booking" text={bookingErrorText(query.error)} onRetry={() => void query.refetch()} />;
+  const status = query.isError && query.error instanceof ApiError ? query.error.status : 0;
+  // Without an answer (offline, or the server down for a moment), try again by itself; with a saved copy, show that.
+  const unanswered = query.isError && query.data === undefined && (isNetworkError(query.error) || status >= 500);
+  const retry = () => void query.refetch({ cancelRefetch: false });
+  useAutoRetry(retry, unanswered);
+
+  if (status === 404) return <Problem title="Booking not found" text="We could not find this booking. It may not exist, or it belongs to someone else's account." />;
+  if (status === 403) return <Problem title="Not your booking" text="This booking belongs to another account. Sign in with the account that made it." />;
+  if (query.isError && query.data === undefined) {
+    if (isNetworkError(query.error)) {
+      return (
+        <OfflinePanel title="This booking is not saved on this device" onRetry={retry}>
+          <p>Bookings you opened before can be read offline; this one needs a connection first.</p>
+        </OfflinePanel>
+      );
+    }
+    return <Problem title="Could not load this booking" text={bookingErrorText(query.error)} onRetry={retry} />;
   }
   if (!query.data || !zone) return <Skeleton />;
   const booking = query.data;
@@ -400,11 +517,28 @@ export default function BookingPage() {
               `${booking.service.name} for ${booking.client.firstName}`
             )}
           </h1>
-          <StatusBadge status={booking.status} />
+          <StatusBadge booking={booking} />
         </div>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2" aria-label="People on this booking">
+          <li className="flex items-center gap-2">
+            <Avatar id={booking.artist.id} name={booking.artist.displayName} url={booking.artist.avatarUrl} decorative />
+            <span className="text-sm leading-tight text-stone-900">
+              {booking.artist.displayName}
+              <span className="block text-xs text-stone-600">{client ? 'Your artist' : 'You, the artist'}</span>
+            </span>
+          </li>
+          <li className="flex items-center gap-2">
+            <Avatar id={booking.client.id} name={booking.client.firstName} url={booking.client.avatarUrl} decorative />
+            <span className="text-sm leading-tight text-stone-900">
+              {booking.client.firstName}
+              <span className="block text-xs text-stone-600">{client ? 'You, the client' : 'Client'}</span>
+            </span>
+          </li>
+        </ul>
         <p className="text-stone-800">
           <time dateTime={booking.startsAt}>{dateTimeRange(booking.startsAt, booking.endsAt, zone)}</time>
         </p>
+        <SavedNote matches={isBookingPath} />
         {!client && booking.clientNoShows && booking.clientNoShows > 0 ? (
           <p className="inline-flex items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="client-no-shows">
             <AlertTriangle className="h-4 w-4" aria-hidden="true" />

@@ -175,14 +175,15 @@ export function listDrafts(): BookingDraft[] {
 export function toCreateBody(d: BookingDraft, clientTimezone: string): TBookingCreate {
   const body: TBookingCreate = {
     artistId: d.artistId,
-    serviceId: d.serviceId,
     startsAt: d.slot?.startsAt ?? '',
     idea: d.idea.trim(),
     clientTimezone,
     acceptPolicy: true,
   };
-  if (d.mode) body.mode = d.mode;
+  // A flash design decides its session on the server; anything else names the service chosen.
   if (d.flashDesignId) body.flashDesignId = d.flashDesignId;
+  else body.serviceId = d.serviceId;
+  if (d.mode) body.mode = d.mode;
   if (d.placement.trim()) body.placement = d.placement.trim();
   if (d.size.trim()) body.size = d.size.trim();
   if (d.colour) body.colour = d.colour;
@@ -212,7 +213,7 @@ export type StepProblems = Partial<Record<'service' | 'mode' | 'idea' | 'placeme
 export function stepProblems(d: BookingDraft, step: Step, info: { needsMode: boolean }): StepProblems {
   const p: StepProblems = {};
   if (step === 'what') {
-    if (!d.serviceId) p.service = d.flashDesignId ? 'Choose the session for this design.' : 'Choose what you would like to book.';
+    if (!d.serviceId) p.service = d.flashDesignId ? 'This design cannot be booked with this artist right now.' : 'Choose what you would like to book.';
     else if (info.needsMode && !d.mode) p.mode = 'Choose a video call or an in-person visit.';
   } else if (step === 'details') {
     const idea = d.idea.trim();

@@ -4,6 +4,7 @@ import { BOOKING_IDEA_MAX, BOOKING_TEXT_MAX } from '../../../shared/booking-rule
 import type { TArtistProfile, TService } from '../../../shared/contracts/artists.ts';
 import type { TBookingImage, TPaymentSetup } from '../../../shared/contracts/bookings.ts';
 import type { TFlashDesign } from '../../../shared/contracts/flash.ts';
+import { flashSessionService } from '../../../shared/flash-session.ts';
 import { flashSizeText } from '../../lib/flash.ts';
 import { formatDuration, formatMoney } from '../../lib/format.ts';
 import type { BookingDraft, StepProblems } from './draft.ts';
@@ -101,7 +102,8 @@ export function WhatStep({
   const errorId = problems.service ? `${FIELD_IDS.service}-error` : undefined;
 
   if (draft.flashDesignId) {
-    const tattooSessions = sessions.filter((s) => s.kind === 'tattoo');
+    // The design decides the session (its length and deposit); the client only picks a time for it.
+    const session = flash ? flashSessionService(artist.services, flash.size) : null;
     return (
       <div className="space-y-6">
         {flashState === 'loading' ? <p role="status" className="text-stone-700">Loading the design…</p> : null}
@@ -118,23 +120,19 @@ export function WhatStep({
                 This design is {flash.status === 'reserved' ? 'reserved by someone else right now' : 'no longer available'}. Choose another design or book a session instead.
               </p>
             ) : null}
+            <div id={FIELD_IDS.service} tabIndex={-1} aria-describedby={errorId} className="rounded-lg border border-stone-200 bg-stone-50 p-4 outline-none" data-testid="flash-session">
+              {session ? (
+                <p className="text-stone-900">
+                  <span className="font-semibold">Session: {formatDuration(session.durationMinutes)}</span> · {depositText(session)}
+                  <span className="block text-sm text-stone-700">The design sets how long the artist keeps for you and the deposit; you only pick a time.</span>
+                </p>
+              ) : (
+                <p className="text-stone-800">This artist has no tattoo session to book a design into yet.</p>
+              )}
+            </div>
           </>
         ) : null}
-        {flashState !== 'loading' ? (
-          <fieldset aria-describedby={errorId} id={FIELD_IDS.service} tabIndex={-1} className="space-y-3 outline-none">
-            <legend className="font-semibold text-stone-900">Which session is it for?</legend>
-            <p className="text-sm text-stone-700">The session sets how long the artist keeps for you and the deposit.</p>
-            {tattooSessions.length === 0 ? <p className="text-stone-800">This artist has no tattoo session to book a design into yet.</p> : null}
-            <div className="grid gap-3 sm:grid-cols-2">
-              {tattooSessions.map((s) => (
-                <Choice key={s.id} name="service" value={s.id} checked={draft.serviceId === s.id} onChange={() => choose(s)} title={s.name} describedBy={errorId}>
-                  {formatDuration(s.durationMinutes)} · {depositText(s)}
-                </Choice>
-              ))}
-            </div>
-            <FieldError id={FIELD_IDS.service} text={problems.service} />
-          </fieldset>
-        ) : null}
+        <FieldError id={FIELD_IDS.service} text={problems.service} />
         <button type="button" onClick={onDropFlash} className="text-sm font-medium text-stone-900 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
           Book a consultation or a custom session instead
         </button>
@@ -181,7 +179,7 @@ export function WhatStep({
           <legend className="font-semibold text-stone-900">How would you like to meet?</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             <Choice name="mode" value="video" checked={draft.mode === 'video'} onChange={() => update({ mode: 'video' })} title={<span className="inline-flex items-center gap-2"><Video className="h-4 w-4" aria-hidden="true" /> Video call</span>}>
-              From anywhere, in the app. A link appears on your booking.
+              From anywhere. Calls are not built into Inkhaven yet: the artist sends a call link (Zoom, Google Meet or similar) with their answer, shown on your booking.
             </Choice>
             <Choice name="mode" value="in_person" checked={draft.mode === 'in_person'} onChange={() => update({ mode: 'in_person' })} title={<span className="inline-flex items-center gap-2"><Store className="h-4 w-4" aria-hidden="true" /> In person</span>}>
               {artist.studio ? `At ${artist.studio.name}, ${artist.studio.address}` : `In ${artist.city}`}

@@ -4,25 +4,11 @@ import { BOOKING_MAX_IMAGES } from '../../../shared/booking-rules.ts';
 import type { TBookingImage, TBookingUpload } from '../../../shared/contracts/bookings.ts';
 import { UPLOAD_ACCEPT, UPLOAD_TYPES_TEXT } from '../../../shared/contracts/portfolio.ts';
 import { UPLOAD_MAX_BYTES } from '../../../shared/limits.ts';
+import { photoProblem } from '../../lib/photo-check.ts';
 import { uploadWithProgress } from '../../lib/upload.ts';
 import { bookingErrorText } from './booking-api.ts';
 
 const MB = 1024 * 1024;
-const TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif']);
-const EXTENSIONS = /\.(jpe?g|png|webp|heic|heif)$/i;
-
-/**
- * Why this file cannot be sent, checked before any byte leaves the browser (the same rules as
- * portfolio photos). Browsers often give HEIC files no type, so the name counts too; the server
- * decides by the file's content in the end.
- */
-export function checkPhoto(file: Pick<File, 'name' | 'size' | 'type'>): string | null {
-  if (file.size === 0) return `“${file.name}” is empty. Choose a ${UPLOAD_TYPES_TEXT} photo.`;
-  if (!TYPES.has(file.type.toLowerCase()) && !EXTENSIONS.test(file.name)) return `“${file.name}” is not a photo we can read. Use ${UPLOAD_TYPES_TEXT}.`;
-  if (file.size > UPLOAD_MAX_BYTES)
-    return `“${file.name}” is ${(file.size / MB).toFixed(1)} MB; the most we accept is ${UPLOAD_MAX_BYTES / MB} MB. Export a smaller JPEG and try again.`;
-  return null;
-}
 
 type Progress = { name: string; percent: number; processing: boolean } | null;
 
@@ -70,7 +56,7 @@ export function PhotoUpload({
       return;
     }
     for (const file of files) {
-      const problem = checkPhoto(file);
+      const problem = photoProblem(file);
       if (problem) {
         setError(problem);
         return;

@@ -3,14 +3,14 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { WAITLIST_MAX_DAYS } from '../../../shared/booking-rules.ts';
 import type { TAvailabilitySlot } from '../../../shared/contracts/availability.ts';
-import { daysBetween, localDateOf, parseDateKey } from '../../../shared/zoned-time.ts';
+import { daysBetween, parseDateKey } from '../../../shared/zoned-time.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { availabilityOptions, bookingErrorText, joinWaitlist } from './booking-api.ts';
-import { dayHeading, groupByDay, localDateKey, timeOnly, weekLabel, weekRange, weekStart } from './time.ts';
+import { dayHeading, groupByDay, localDateKey, timeOnly, weekLabel, weekOffsetOf, weekRange } from './time.ts';
 
 /** How far the pager goes; the artist's own booking horizon usually ends the slots sooner. */
-const MAX_WEEKS_AHEAD = 52;
+export const MAX_WEEKS_AHEAD = 52;
 const INPUT = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-600';
 
 export function ZoneNote({ viewerZone, artistZone }: { viewerZone: string; artistZone: string }) {
@@ -79,7 +79,7 @@ function Waitlist({ artistId, serviceId, viewerZone, from, to, signedIn, onSignI
       </p>
     );
   return (
-    <form onSubmit={(e) => void onSubmit(e)} aria-label="Join the waitlist" className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-2">
+    <form method="post" onSubmit={(e) => void onSubmit(e)} aria-label="Join the waitlist" className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-2">
       <p className="text-sm text-stone-800 sm:col-span-2">Join the waitlist: when someone cancels in these days, you hear first.</p>
       <div className="space-y-1">
         <label htmlFor={`${id}-from`} className="block text-sm font-medium text-stone-900">First day</label>
@@ -115,6 +115,7 @@ export function SlotPicker({
   selected,
   onSelect,
   exclude,
+  notBefore,
   waitlist,
   label = 'Open times',
 }: {
@@ -128,6 +129,8 @@ export function SlotPicker({
   onSelect: (slot: TAvailabilitySlot) => void;
   /** A time not to offer (the booking's current one when rescheduling). */
   exclude?: string;
+  /** Offer no time that starts before this instant (a reschedule keeps the artist's notice). */
+  notBefore?: number;
   /** Offer the waitlist when a week has nothing (the booking flow does; a reschedule does not). */
   waitlist?: { signedIn: boolean; onSignIn: () => void };
   label?: string;
@@ -137,13 +140,16 @@ export function SlotPicker({
   const [now] = useState(() => Date.now());
   const week = useMemo(() => weekRange(now, viewerZone, weekOffset), [now, viewerZone, weekOffset]);
   const query = useQuery({ ...availabilityOptions(artistId, { serviceId, from: week.from, to: week.to }), refetchOnMount: 'always' });
-  const slots = useMemo(() => (query.data?.slots ?? []).filter((s) => s.startsAt !== exclude && Date.parse(s.startsAt) > now), [query.data, exclude, now]);
+  const slots = useMemo(
+    () => (query.data?.slots ?? []).filter((s) => s.startsAt !== exclude && Date.parse(s.startsAt) > now && Date.parse(s.startsAt) >= (notBefore ?? now)),
+    [query.data, exclude, now, notBefore],
+  );
   const days = useMemo(() => groupByDay(slots, viewerZone), [slots, viewerZone]);
   const empty = query.isSuccess && slots.length === 0;
   // When a week is empty, look ahead for the next open time so the person need not page blindly.
   const ahead = useQuery({ ...availabilityOptions(artistId, { serviceId, from: new Date(Date.parse(week.to) + 1000).toISOString(), limit: 1 }), enabled: empty });
   const next = ahead.data?.slots[0];
-  const nextOffset = next ? Math.floor(daysBetween(weekStart(now, viewerZone, 0), localDateOf(Date.parse(next.startsAt), viewerZone)) / 7) : null;
+  const nextOffset = next ? weekOffsetOf(Date.parse(next.startsAt), now, viewerZone) : null;
   const firstDay = localDateKey(Date.parse(week.from), viewerZone);
   const lastDay = localDateKey(Date.parse(week.to), viewerZone);
 

@@ -1,10 +1,15 @@
-import { addDays, dateKey, isoWeekday, localDateOf, zonedTimeToUtc, type LocalDate } from '../../../shared/zoned-time.ts';
+import { addDays, dateKey, daysBetween, isoWeekday, localDateOf, zonedTimeToUtc, type LocalDate } from '../../../shared/zoned-time.ts';
 
 
 /** Monday of the week `offset` weeks after the one containing `now`, in `zone`. */
 export function weekStart(now: number, zone: string, offset: number): LocalDate {
   const today = localDateOf(now, zone);
   return addDays(today, -(Number(isoWeekday(today)) - 1) + offset * 7);
+}
+
+/** Which week, counted from this one (0) in `zone`, holds the instant `at`. */
+export function weekOffsetOf(at: number, now: number, zone: string): number {
+  return Math.floor(daysBetween(weekStart(now, zone, 0), localDateOf(at, zone)) / 7);
 }
 
 /**

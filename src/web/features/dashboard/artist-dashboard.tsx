@@ -4,15 +4,18 @@ import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TBooking, TBookingListQuery, TDepositSummary } from '../../../shared/contracts/bookings.ts';
+import { depositIsDueNow } from '../../../shared/deposit-status.ts';
 import { bookingListOptions, bookingSettingsOptions, type TOwnArtist } from '../../lib/bookings.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney, zoneLabel } from '../../lib/format.ts';
 import { formatDistance } from '../../lib/relative-time.ts';
 import { toast } from '../../lib/toast.ts';
+import { Avatar } from '../../ui/avatar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { ClientBookings } from './client-dashboard.tsx';
-import { bookingPagesOptions, depositSummaryOptions, recentLedgerOptions, resetCalendarLink } from './dashboard-api.ts';
+import { SavedNote } from '../../ui/saved-note.tsx';
+import { bookingPagesOptions, depositSummaryOptions, isDashboardPath, recentLedgerOptions, resetCalendarLink } from './dashboard-api.ts';
 import { BookingActionButton, CARD, depositLine, DIALOG_ACTIONS, ErrorNote, formatTimeRange, formatWhen, Section, ShowMore, Skeleton, StatusBadge, useHydrated } from './dashboard-parts.tsx';
 import type { DepositBar } from './deposit-chart.tsx';
 
@@ -43,6 +46,7 @@ function RequestItem({ booking, zone }: { booking: TBooking; zone: string }) {
   return (
     <li className="space-y-3 py-4">
       <div className="flex flex-wrap items-center gap-2">
+        <Avatar id={booking.client.id} name={booking.client.firstName || 'Client'} url={booking.client.avatarUrl} size="sm" decorative />
         <Link to={`/bookings/${booking.id}`} className="font-semibold text-stone-900 underline-offset-2 hover:underline">
           {booking.service.name} for {booking.client.firstName || 'a client'}
         </Link>
@@ -98,26 +102,29 @@ function ArtistBookingItem({ booking, zone }: { booking: TBooking; zone: string 
   const actions = DIALOG_ACTIONS.filter((a) => booking.allowedActions.includes(a));
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-center gap-2">
-          <Link to={`/bookings/${booking.id}`} className="font-semibold text-stone-900 underline-offset-2 hover:underline">
-            {booking.service.name} for {booking.client.firstName || 'a client'}
-          </Link>
-          <StatusBadge status={booking.status} />
-        </p>
-        <p className="text-sm text-stone-700">
-          <time dateTime={booking.startsAt}>{formatWhen(booking.startsAt, zone)}</time> ({formatTimeRange(booking.startsAt, booking.endsAt, zone)})
-        </p>
-        {deposit ? (
-          <p className="text-sm text-stone-600">
-            {deposit}
-            {booking.depositStatus === 'due' && booking.depositDueAt ? (
-              <>
-                {' '}· due by <time dateTime={booking.depositDueAt}>{formatWhen(booking.depositDueAt, zone)}</time>
-              </>
-            ) : null}
+      <div className="flex min-w-0 gap-3">
+        <Avatar id={booking.client.id} name={booking.client.firstName || 'Client'} url={booking.client.avatarUrl} decorative />
+        <div className="min-w-0 space-y-1">
+          <p className="flex flex-wrap items-center gap-2">
+            <Link to={`/bookings/${booking.id}`} className="font-semibold text-stone-900 underline-offset-2 hover:underline">
+              {booking.service.name} for {booking.client.firstName || 'a client'}
+            </Link>
+            <StatusBadge booking={booking} />
           </p>
-        ) : null}
+          <p className="text-sm text-stone-700">
+            <time dateTime={booking.startsAt}>{formatWhen(booking.startsAt, zone)}</time> ({formatTimeRange(booking.startsAt, booking.endsAt, zone)})
+          </p>
+          {deposit ? (
+            <p className="text-sm text-stone-600">
+              {deposit}
+              {depositIsDueNow(booking) && booking.depositDueAt ? (
+                <>
+                  {' '}· due by <time dateTime={booking.depositDueAt}>{formatWhen(booking.depositDueAt, zone)}</time>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
       </div>
       {actions.length > 0 ? (
         <div className="flex shrink-0 flex-wrap gap-2">
@@ -137,8 +144,8 @@ function ArtistList({ scope, zone, label, empty, kind = 'booking' }: { scope: TB
   return (
     <div>
       {pages.isPending ? <Skeleton label={`Loading ${label.toLowerCase()}`} /> : null}
-      {pages.isError ? <ErrorNote error={pages.error} what={label.toLowerCase()} /> : null}
-      {pages.isSuccess && items.length === 0 ? <div className="rounded-md bg-stone-50 p-4 text-stone-700">{empty}</div> : null}
+      {pages.isError && pages.data === undefined ? <ErrorNote error={pages.error} what={label.toLowerCase()} /> : null}
+      {pages.data && items.length === 0 ? <div className="rounded-md bg-stone-50 p-4 text-stone-700">{empty}</div> : null}
       {items.length > 0 ? (
         <ul className="divide-y divide-stone-200" aria-label={label}>
           {items.map((b) => (kind === 'request' ? <RequestItem key={b.id} booking={b} zone={zone} /> : <ArtistBookingItem key={b.id} booking={b} zone={zone} />))}
@@ -156,35 +163,40 @@ function useScopeCount(scope: TBookingListQuery['scope']): string | null {
   return `${query.data.items.length}${query.data.nextCursor ? '+' : ''}`;
 }
 
+/**
+ * The summary's figures are disjoint (each deposit paid in is in exactly one), so they are shown
+ * side by side and their sum is what clients paid in all. Awaiting refund appears only when there is some.
+ */
 function DepositFigures({ summary }: { summary: TDepositSummary }) {
   // recharts measures the page after hydration; the server has nothing to measure.
   const mounted = useHydrated();
-  const bars: DepositBar[] = [
-    { label: 'Held', cents: summary.heldCents, colour: '#0369a1' },
-    { label: 'Received', cents: summary.receivedCents, colour: '#047857' },
-    { label: 'Refunded', cents: summary.refundedCents, colour: '#a8a29e' },
-    { label: 'Forfeited', cents: summary.forfeitedCents, colour: '#b45309' },
+  const figures: Array<DepositBar & { explain: string }> = [
+    { label: 'Held', cents: summary.heldCents, colour: '#0369a1', explain: 'paid for appointments still to come' },
+    { label: 'Received', cents: summary.receivedCents, colour: '#047857', explain: 'paid for appointments that took place' },
+    { label: 'Forfeited', cents: summary.forfeitedCents, colour: '#b45309', explain: 'kept after late cancellations and no-shows' },
+    { label: 'Refunded', cents: summary.refundedCents, colour: '#a8a29e', explain: 'returned to clients' },
   ];
-  const explain: Record<string, string> = {
-    Held: 'paid for appointments still to come',
-    Received: 'paid for appointments that took place',
-    Refunded: 'returned to clients',
-    Forfeited: 'kept after late cancellations and no-shows',
-  };
-  const any = bars.some((b) => b.cents > 0);
+  if (summary.awaitingRefundCents !== 0)
+    figures.push({ label: 'Awaiting refund', cents: summary.awaitingRefundCents, colour: '#be123c', explain: 'paid for cancelled bookings, on its way back to clients' });
+  const paidIn = figures.reduce((sum, f) => sum + f.cents, 0);
+  const bars: DepositBar[] = figures.map(({ label, cents, colour }) => ({ label, cents, colour }));
+  const any = figures.some((b) => b.cents > 0);
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-3">
-        {bars.map((b) => (
+      <dl className="grid grid-cols-2 gap-3" data-testid="deposit-figures">
+        {figures.map((b) => (
           <div key={b.label} className="rounded-md bg-stone-50 p-3">
             <dt className="text-xs font-medium uppercase tracking-wide text-stone-600">{b.label}</dt>
             <dd className="text-xl font-bold text-stone-900">{formatMoney(b.cents, summary.currency)}</dd>
-            <dd className="text-xs text-stone-600">{explain[b.label]}</dd>
+            <dd className="text-xs text-stone-600">{b.explain}</dd>
           </div>
         ))}
       </dl>
+      {any ? <p className="text-sm text-stone-700">Each deposit is counted once, where it ended up: clients have paid {formatMoney(paidIn, summary.currency)} in deposits in all.</p> : null}
       {summary.dueCount > 0 ? (
-        <p className="text-sm text-amber-900">{summary.dueCount === 1 ? 'One deposit is due from a client.' : `${summary.dueCount} deposits are due from clients.`}</p>
+        <p className="text-sm text-amber-900">
+          {summary.dueCount === 1 ? 'One deposit is' : `${summary.dueCount} deposits are`} due from clients: {formatMoney(summary.outstandingCents, summary.currency)} outstanding, not yet paid.
+        </p>
       ) : null}
       {any && mounted ? (
         <Suspense fallback={<div className="h-44 animate-pulse rounded-md bg-stone-100 motion-reduce:animate-none" />}>
@@ -203,11 +215,11 @@ function Deposits({ zone }: { zone: string }) {
   return (
     <Section id="deposits" title="Deposits" action={<Link to="/artist/payment-setup" className="text-sm font-medium underline underline-offset-2">Payment setup</Link>}>
       {summary.isPending ? <Skeleton label="Loading deposits" rows={2} /> : null}
-      {summary.isError ? <ErrorNote error={summary.error} what="your deposits" /> : null}
+      {summary.isError && summary.data === undefined ? <ErrorNote error={summary.error} what="your deposits" /> : null}
       {summary.data ? <DepositFigures summary={summary.data} /> : null}
       <h3 className="mt-6 font-semibold text-stone-900">Recent payments</h3>
       {ledger.isPending ? <Skeleton label="Loading recent payments" rows={2} /> : null}
-      {ledger.isError ? <ErrorNote error={ledger.error} what="recent payments" /> : null}
+      {ledger.isError && ledger.data === undefined ? <ErrorNote error={ledger.error} what="recent payments" /> : null}
       {ledger.data && ledger.data.items.length === 0 ? <p className="mt-2 text-sm text-stone-700">No deposits have been paid, refunded or kept yet.</p> : null}
       {ledger.data && ledger.data.items.length > 0 ? (
         <ul className="mt-2 divide-y divide-stone-200" aria-label="Recent payments">
@@ -271,7 +283,7 @@ function CalendarFeed({ artist }: { artist: TOwnArtist }) {
         Subscribe from Google Calendar, Apple Calendar or Outlook to see your confirmed and pending appointments there. The link is private: anyone who has it can read your schedule.
       </p>
       {settings.isPending ? <Skeleton label="Loading your calendar link" rows={1} /> : null}
-      {settings.isError ? <ErrorNote error={settings.error} what="your calendar link" /> : null}
+      {settings.isError && settings.data === undefined ? <ErrorNote error={settings.error} what="your calendar link" /> : null}
       {settings.isSuccess ? (
         <div className="mt-3 space-y-3">
           {url ? (
@@ -361,6 +373,7 @@ export function ArtistDashboard({ artist }: { artist: TOwnArtist }) {
             ))}
           </ul>
         </nav>
+        <SavedNote matches={isDashboardPath} />
       </header>
 
       <Overview counts={counts} />

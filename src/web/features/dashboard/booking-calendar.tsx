@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { BOOKING_STATUS_LABELS, type TBookingStatus } from '../../../shared/booking-rules.ts';
+import { BOOKING_STATUS_LABELS, bookingStatusLabel, type TBookingStatus } from '../../../shared/booking-rules.ts';
 import type { TBooking } from '../../../shared/contracts/bookings.ts';
 import { dateKey, localDateOf, type LocalDate } from '../../../shared/zoned-time.ts';
 import { bookingListOptions } from '../../lib/bookings.ts';
@@ -28,7 +28,7 @@ function periodLabel(view: CalendarView, anchor: LocalDate, days: LocalDate[]): 
   return `${fmtShort.format(utcDate(first))} – ${fmtShort.format(utcDate(last))}, ${last.year}`;
 }
 
-function Chip({ booking, zone, tabbable, compact }: { booking: TBooking; zone: string; tabbable: boolean; compact: boolean }) {
+function Chip({ booking, zone, tabbable, compact, now }: { booking: TBooking; zone: string; tabbable: boolean; compact: boolean; now: number }) {
   const time = formatTimeRange(booking.startsAt, booking.endsAt, zone);
   return (
     <Link
@@ -45,7 +45,7 @@ function Chip({ booking, zone, tabbable, compact }: { booking: TBooking; zone: s
       )}
       <span className={compact ? 'sr-only' : 'block text-[11px] font-medium'}>
         {compact ? `${booking.service.name}, ${booking.client.firstName || 'client'}, ` : null}
-        {BOOKING_STATUS_LABELS[booking.status]}
+        {bookingStatusLabel(booking, now)}
       </span>
     </Link>
   );
@@ -140,7 +140,7 @@ export function BookingCalendar({ timezone }: { timezone: string }) {
         Times in your time zone: <strong>{zoneLabel(timezone)}</strong> ({timezone}).
         <span className="sr-only"> Use the arrow keys to move between days, Enter to reach a day&apos;s bookings, Escape to return.</span>
       </p>
-      {query.isError ? <ErrorNote error={query.error} what="the calendar" /> : null}
+      {query.isError && query.data === undefined ? <ErrorNote error={query.error} what="the calendar" /> : null}
 
       <div role="grid" aria-label={`${view === 'week' ? 'Week' : 'Month'} of ${label}, bookings in ${timezone}`} aria-busy={query.isPending} className="space-y-1">
         {view === 'month' ? (
@@ -184,7 +184,7 @@ export function BookingCalendar({ timezone }: { timezone: string }) {
                     <>
                       <div className="hidden space-y-1 sm:block">
                         {items.slice(0, 2).map((b) => (
-                          <Chip key={b.id} booking={b} zone={timezone} tabbable={isFocused} compact />
+                          <Chip key={b.id} booking={b} zone={timezone} tabbable={isFocused} compact now={now} />
                         ))}
                         {items.length > 2 ? <p className="text-[11px] font-medium text-stone-700">+{items.length - 2} more</p> : null}
                       </div>
@@ -197,7 +197,7 @@ export function BookingCalendar({ timezone }: { timezone: string }) {
                   ) : (
                     <div className="space-y-1">
                       {items.map((b) => (
-                        <Chip key={b.id} booking={b} zone={timezone} tabbable={isFocused} compact={false} />
+                        <Chip key={b.id} booking={b} zone={timezone} tabbable={isFocused} compact={false} now={now} />
                       ))}
                     </div>
                   )}
@@ -218,7 +218,7 @@ export function BookingCalendar({ timezone }: { timezone: string }) {
               {focusedBookings.map((b) => (
                 <li key={b.id}>
                   <Link to={`/bookings/${b.id}`} className="text-sm text-stone-900 underline-offset-2 hover:underline">
-                    {formatTimeRange(b.startsAt, b.endsAt, timezone)} · {b.service.name} · {b.client.firstName || 'Client'} · {BOOKING_STATUS_LABELS[b.status]}
+                    {formatTimeRange(b.startsAt, b.endsAt, timezone)} · {b.service.name} · {b.client.firstName || 'Client'} · {bookingStatusLabel(b, now)}
                   </Link>
                 </li>
               ))}

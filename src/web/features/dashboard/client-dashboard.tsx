@@ -7,7 +7,9 @@ import { formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { bookingPagesOptions, leaveWaitlist, myReviewsOptions, waitlistOptions } from './dashboard-api.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { SavedNote } from '../../ui/saved-note.tsx';
+import { bookingPagesOptions, isDashboardPath, leaveWaitlist, myReviewsOptions, waitlistOptions } from './dashboard-api.ts';
 import { useBrowserZone } from '../../lib/browser-zone.ts';
 import { depositLine, ErrorNote, formatWhen, Section, ShowMore, Skeleton, StatusBadge } from './dashboard-parts.tsx';
 
@@ -15,18 +17,21 @@ function BookingItem({ booking, zone, extra }: { booking: TBooking; zone: string
   const deposit = depositLine(booking);
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-center gap-2">
-          <Link to={`/bookings/${booking.id}`} className="font-semibold text-stone-900 underline-offset-2 hover:underline">
-            {booking.service.name} with {booking.artist.displayName}
-          </Link>
-          <StatusBadge status={booking.status} />
-        </p>
-        <p className="text-sm text-stone-700">
-          <time dateTime={booking.startsAt}>{formatWhen(booking.startsAt, zone)}</time>
-          {booking.mode === 'video' ? ' · video call' : ` · ${booking.artist.city}`}
-        </p>
-        {deposit ? <p className="text-sm text-stone-600">{deposit}</p> : null}
+      <div className="flex min-w-0 gap-3">
+        <Avatar id={booking.artist.id} name={booking.artist.displayName} url={booking.artist.avatarUrl} decorative />
+        <div className="min-w-0 space-y-1">
+          <p className="flex flex-wrap items-center gap-2">
+            <Link to={`/bookings/${booking.id}`} className="font-semibold text-stone-900 underline-offset-2 hover:underline">
+              {booking.service.name} with {booking.artist.displayName}
+            </Link>
+            <StatusBadge booking={booking} />
+          </p>
+          <p className="text-sm text-stone-700">
+            <time dateTime={booking.startsAt}>{formatWhen(booking.startsAt, zone)}</time>
+            {booking.mode === 'video' ? ' · video call' : ` · ${booking.artist.city}`}
+          </p>
+          {deposit ? <p className="text-sm text-stone-600">{deposit}</p> : null}
+        </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {extra}
@@ -89,8 +94,8 @@ function BookingList({ scope, zone, title, empty }: { scope: 'upcoming' | 'past'
       {scope === 'upcoming' && items.length > 0 ? <DepositsDue bookings={items} zone={zone} /> : null}
       <Section id={`client-${scope}`} title={title}>
         {pages.isPending ? <Skeleton label={`Loading ${title.toLowerCase()}`} /> : null}
-        {pages.isError ? <ErrorNote error={pages.error} what={title.toLowerCase()} /> : null}
-        {pages.isSuccess && items.length === 0 ? <EmptyBookings text={empty} /> : null}
+        {pages.isError && pages.data === undefined ? <ErrorNote error={pages.error} what={title.toLowerCase()} /> : null}
+        {pages.data && items.length === 0 ? <EmptyBookings text={empty} /> : null}
         {items.length > 0 ? (
           <ul className="divide-y divide-stone-200" aria-label={title}>
             {items.map((b) => (
@@ -131,7 +136,7 @@ function Waitlist() {
   return (
     <Section id="waitlist" title="Waitlists">
       {query.isPending ? <Skeleton label="Loading your waitlists" rows={1} /> : null}
-      {query.isError ? <ErrorNote error={query.error} what="your waitlists" /> : null}
+      {query.isError && query.data === undefined ? <ErrorNote error={query.error} what="your waitlists" /> : null}
       {query.data && query.data.items.length === 0 ? (
         <p className="text-stone-700">
           You are on no waitlists. When an artist is fully booked, join their waitlist from their booking page and we tell you when a time frees up.
@@ -175,6 +180,8 @@ export function ClientBookings({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
           <CalendarDays className="h-4 w-4" aria-hidden="true" /> Book an artist
         </ButtonLink>
       </header>
+      {/* Inside the artist dashboard (a tab of it), the artist's own header carries the note. */}
+      {headingLevel === 1 ? <SavedNote matches={isDashboardPath} /> : null}
       {zone ? (
         <>
           <BookingList scope="upcoming" zone={zone} title="Upcoming" empty="No upcoming appointments. When you request a time with an artist it shows here." />

@@ -40,3 +40,15 @@ export async function resetCalendarLink(queryClient: QueryClient, artistId: stri
   await apiRequest('POST', `/api/artists/${artistId}/calendar-token`, {});
   await queryClient.invalidateQueries({ queryKey: bookingSettingsOptions(artistId).queryKey });
 }
+
+/** The calls the dashboards show (for their "Saved …" note and for retrying what got no answer). */
+export function isDashboardPath(path: string): boolean {
+  return (
+    path.startsWith('/api/bookings') ||
+    path.startsWith('/api/payments/') ||
+    path.startsWith('/api/favourites') ||
+    path === WAITLIST_KEY ||
+    path === '/api/reviews/mine' ||
+    path === '/api/artists/profile/me'
+  );
+}

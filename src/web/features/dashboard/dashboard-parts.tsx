@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
-import { BOOKING_MESSAGE_MAX, BOOKING_STATUS_LABELS, DEPOSIT_STATUS_LABELS, type TBookingAction, type TBookingStatus } from '../../../shared/booking-rules.ts';
+import { BOOKING_MESSAGE_MAX, bookingStatusLabel, type TBookingAction, type TBookingStatus } from '../../../shared/booking-rules.ts';
+import { depositStatusLabel } from '../../../shared/deposit-status.ts';
 import type { TBooking } from '../../../shared/contracts/bookings.ts';
 import { runBookingAction } from '../../lib/bookings.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -35,18 +36,21 @@ export function formatTimeRange(startIso: string, endIso: string, timeZone: stri
   return `${fmt.format(new Date(startIso))} – ${fmt.format(new Date(endIso))}`;
 }
 
-export function StatusBadge({ status }: { status: TBookingStatus }) {
+export function StatusBadge({ booking }: { booking: { status: TBookingStatus; endsAt: string } }) {
+  const { status } = booking;
+  // Read once: a confirmed booking whose time has passed reads "Awaiting completion".
+  const [now] = useState(() => Date.now());
   return (
     <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold no-underline ${STATUS_STYLES[status].replace('line-through', '')}`}>
-      {BOOKING_STATUS_LABELS[status]}
+      {bookingStatusLabel(booking, now)}
     </span>
   );
 }
 
-/** What the deposit line under a booking says. */
+/** What the deposit line under a booking says (in the booking's state: a withdrawn request was never charged). */
 export function depositLine(b: TBooking): string | null {
   if (b.depositCents <= 0 || b.depositStatus === 'not_required') return null;
-  return `Deposit ${formatMoney(b.depositCents, b.currency)}: ${DEPOSIT_STATUS_LABELS[b.depositStatus].toLowerCase()}`;
+  return `Deposit ${formatMoney(b.depositCents, b.currency)}: ${depositStatusLabel(b).toLowerCase()}`;
 }
 
 export function Skeleton({ label, rows = 3 }: { label: string; rows?: number }) {
@@ -94,10 +98,14 @@ export const DIALOG_ACTIONS = Object.keys(ACTION_COPY) as DialogAction[];
 function explain(action: DialogAction, b: TBooking): string {
   const who = b.client.firstName || 'The client';
   switch (action) {
-    case 'accept':
-      return b.depositCents > 0
-        ? `${who} will be asked for the ${formatMoney(b.depositCents, b.currency)} deposit and has ${b.policy.depositWindowHours} hours to pay it; the time is held for them meanwhile.`
-        : `The appointment is confirmed and ${who} is told right away.`;
+    case 'accept': {
+      const outcome =
+        b.depositCents > 0
+          ? `${who} will be asked for the ${formatMoney(b.depositCents, b.currency)} deposit and has ${b.policy.depositWindowHours} hours to pay it; the time is held for them meanwhile.`
+          : `The appointment is confirmed and ${who} is told right away.`;
+      // Calls are not built in yet: the acceptance message is how the client gets the link.
+      return b.mode === 'video' ? `${outcome} This is a video call: put the call link (Zoom, Google Meet or similar) in your message.` : outcome;
+    }
     case 'decline':
       return `${who} is told, the time opens again for others, and nothing is charged.`;
     case 'complete':
@@ -164,7 +172,7 @@ export function BookingActionButton({ booking, action, label }: { booking: TBook
           <Dialog.Description id={`${id}-desc`} className="mt-2 text-sm text-stone-700">
             {booking.service.name} · {formatWhen(booking.startsAt, booking.artist.timezone)}. {explain(action, booking)}
           </Dialog.Description>
-          <form onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-4">
+          <form method="post" onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-4">
             {copy.message ? (
               <div className="space-y-1">
                 <label htmlFor={`${id}-msg`} className="block text-sm font-medium text-stone-900">{copy.message}</label>
@@ -174,7 +182,7 @@ export function BookingActionButton({ booking, action, label }: { booking: TBook
             {error ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
             <div className="flex flex-wrap justify-end gap-2">
               <Dialog.Close asChild>
-                <Button variant="secondary">Keep as is</Button>
+                <Button variant="secondary">Go back</Button>
               </Dialog.Close>
               <Button type="submit" disabled={pending}>{pending ? 'Working…' : copy.confirm}</Button>
             </div>

@@ -178,7 +178,7 @@ export default function AftercareGuidesPage() {
               <dd className="mt-1 text-3xl font-bold text-stone-900">{F.fasterHealingDays} days</dd>
             </div>
             <div className="rounded-lg border border-stone-200 bg-white p-5">
-              <dt className="text-stone-700">Access to this guide and your booking's aftercare reminders, online or offline</dt>
+              <dt className="text-stone-700">Access to this guide, online or offline</dt>
               <dd className="mt-1 text-3xl font-bold text-stone-900">{F.supportHours}</dd>
             </div>
           </dl>

@@ -2,6 +2,7 @@ import { CalendarClock, CalendarDays, Images, MessageSquare, Search, Sparkles, U
 import { Link } from 'react-router';
 import { styleSearchUrl } from '../../../shared/guides/search-links.ts';
 import { useAuth, useIsArtist } from '../../lib/auth.ts';
+import { liveLinksOnly } from '../../../shared/live-routes.ts';
 
 type Action = { to: string; title: string; text: string; icon: LucideIcon };
 
@@ -28,12 +29,13 @@ const STYLES = ['Traditional', 'Fine Line', 'Realism', 'Japanese', 'Blackwork', 
 export default function HomePage() {
   const { user } = useAuth();
   const { isArtist } = useIsArtist();
-  const actions = isArtist ? ARTIST_ACTIONS : CLIENT_ACTIONS;
+  // Actions whose page has not shipped (messages, video calls, the generator) wait until it is live.
+  const actions = liveLinksOnly(isArtist ? ARTIST_ACTIONS : CLIENT_ACTIONS);
   return (
     <div>
       <section className="border-b border-stone-200 bg-gradient-to-br from-amber-50 via-white to-stone-50">
         <div className="mx-auto max-w-6xl px-4 py-12">
-          <h1 className="text-3xl font-bold tracking-tight text-stone-950 sm:text-4xl">Welcome back, {user?.firstName || 'User'}</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-stone-950 sm:text-4xl">Welcome, {user?.firstName || 'User'}</h1>
           <p className="mt-2 text-stone-700">{isArtist ? 'Here is what needs your attention today.' : 'Pick up where you left off, or find someone new to work with.'}</p>
           {isArtist ? null : (
             <form action="/artists" method="get" role="search" className="mt-6 flex max-w-xl gap-2">

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { featureContentFor } from '../../../shared/features-content.ts';
-import { ClosingCta, Faq, FeatureHero, MoreFeatures, Section } from './feature-parts.tsx';
+import { ClosingCta, Faq, FeatureHero, MoreFeatures, NotYetNotice, Section } from './feature-parts.tsx';
 
 /** One component for every feature page; the content is chosen by path from src/shared/features-content.ts. */
 export default function FeaturePage() {
@@ -15,11 +15,20 @@ export default function FeaturePage() {
       </section>
     );
   }
+  // A feature that has not shipped is described in the future tense, under a plain notice.
+  const planned = Boolean(content.notYet);
   return (
     <article>
-      <FeatureHero eyebrow={content.eyebrow} headline={content.headline} lead={content.lead} primary={content.primaryCta} secondary={content.secondaryCta} />
+      <FeatureHero
+        eyebrow={content.eyebrow}
+        headline={content.headline}
+        lead={content.lead}
+        notice={content.notYet ? <NotYetNotice text={content.notYet} /> : null}
+        primary={content.primaryCta}
+        secondary={content.secondaryCta}
+      />
 
-      <Section id="what-it-does" title="What it does">
+      <Section id="what-it-does" title={planned ? 'What it will do' : 'What it does'}>
         <ul className="grid gap-5 sm:grid-cols-2">
           {content.highlights.map((h) => (
             <li key={h.title} className="rounded-lg border border-stone-200 bg-white p-5">
@@ -30,7 +39,7 @@ export default function FeaturePage() {
         </ul>
       </Section>
 
-      <Section id="how-it-works" title="How it works" muted>
+      <Section id="how-it-works" title={planned ? 'How it will work' : 'How it works'} muted>
         <ol className={`grid gap-5 sm:grid-cols-2 ${content.steps.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
           {content.steps.map((s, i) => (
             <li key={s.title} className="rounded-lg border border-stone-200 bg-white p-5">

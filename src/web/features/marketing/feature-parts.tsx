@@ -2,22 +2,30 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Cta } from '../../../shared/features-content.ts';
 import { FEATURE_PAGE_META } from '../../../shared/features-meta.ts';
+import { isLiveHref } from '../../../shared/live-routes.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 
-export function FeatureHero({ eyebrow, headline, lead, primary, secondary, children }: {
+/** A button only for a page that works today (src/shared/live-routes.ts). */
+const shown = (cta: Cta | undefined): Cta | undefined => (cta && isLiveHref(cta.href) ? cta : undefined);
+
+export function FeatureHero({ eyebrow, headline, lead, notice, primary, secondary, children }: {
   eyebrow: string;
   headline: string;
   lead: string;
+  /** Shown right under the lead, before the buttons. */
+  notice?: ReactNode;
   primary?: Cta | undefined;
   secondary?: Cta | undefined;
   children?: ReactNode;
 }) {
+  [primary, secondary] = [shown(primary), shown(secondary)];
   return (
     <header className="bg-stone-950 px-4 py-14 text-white sm:py-20">
       <div className="mx-auto max-w-6xl">
         <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">{eyebrow}</p>
         <h1 className="mt-3 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">{headline}</h1>
         <p className="mt-5 max-w-2xl text-lg text-stone-300">{lead}</p>
+        {notice}
         {primary || secondary ? (
           <div className="mt-8 flex flex-wrap gap-3">
             {primary ? <ButtonLink to={primary.href} variant="accent">{primary.label}</ButtonLink> : null}
@@ -59,15 +67,18 @@ export function Faq({ items }: { items: Array<{ question: string; answer: string
   );
 }
 
-export function ClosingCta({ title, text, cta }: { title: string; text: string; cta: Cta }) {
+export function ClosingCta({ title, text, cta }: { title: string; text: string; cta?: Cta | undefined }) {
+  const button = shown(cta);
   return (
     <section aria-labelledby="closing-heading" className="bg-amber-100 px-4 py-14">
       <div className="mx-auto max-w-3xl text-center">
         <h2 id="closing-heading" className="text-3xl font-bold text-stone-900">{title}</h2>
         <p className="mt-3 text-lg text-stone-800">{text}</p>
-        <div className="mt-6">
-          <ButtonLink to={cta.href} variant="primary">{cta.label}</ButtonLink>
-        </div>
+        {button ? (
+          <div className="mt-6">
+            <ButtonLink to={button.href} variant="primary">{button.label}</ButtonLink>
+          </div>
+        ) : null}
       </div>
     </section>
   );
@@ -89,5 +100,15 @@ export function MoreFeatures({ currentPath }: { currentPath: string }) {
         </ul>
       </div>
     </nav>
+  );
+}
+
+/** Under the headline of a feature that has not shipped: says so before anything else on the page. */
+export function NotYetNotice({ text }: { text: string }) {
+  return (
+    <p className="mt-6 max-w-2xl rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-stone-900">
+      <strong className="font-semibold">Not available yet. </strong>
+      {text}
+    </p>
   );
 }

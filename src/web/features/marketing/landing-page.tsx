@@ -1,12 +1,12 @@
-import { CalendarDays, CreditCard, HeartPulse, MessageSquare, Search, ShieldCheck, Sparkles, Video } from 'lucide-react';
+import { CalendarDays, CreditCard, Images, Handshake, Search, ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { styleSearchUrl } from '../../../shared/guides/search-links.ts';
 
 const STEPS = [
   { icon: Search, title: 'Discover artists', text: 'Search by style, city and availability. Compare portfolios and verified reviews.' },
-  { icon: Video, title: 'Book a consultation', text: 'Talk through your idea in person or on a video call before you commit.' },
+  { icon: Handshake, title: 'Book a consultation', text: 'Talk through your idea with the artist, in the studio or as a video call, before you commit.' },
   { icon: CreditCard, title: 'Secure your deposit', text: 'Hold your slot with a deposit that is credited to your final price.' },
-  { icon: Sparkles, title: 'Get inked or pierced', text: 'Sign your consent form online and get aftercare reminders while you heal.' },
+  { icon: Sparkles, title: 'Get inked or pierced', text: 'Arrive for your session, then follow our aftercare guides while you heal.' },
 ] as const;
 
 const CATEGORIES = [
@@ -20,9 +20,9 @@ const STYLES = ['Traditional', 'Neo Traditional', 'Fine Line', 'Realism', 'Japan
 
 const FEATURES = [
   { icon: CalendarDays, title: 'Seamless booking', text: 'Real availability in the artist’s time zone, with reminders for both sides.', href: '/features/seamless-booking' },
-  { icon: MessageSquare, title: 'Real-time messaging', text: 'Share references and settle details without leaving the app.', href: '/features/real-time-messaging' },
-  { icon: ShieldCheck, title: 'Identity and safety', text: 'Verified artists and digital consent forms you sign before the session.', href: '/features/identity-safety' },
-  { icon: HeartPulse, title: 'Aftercare automation', text: 'Day-by-day healing guidance for tattoos and piercings.', href: '/features/aftercare-automation' },
+  { icon: CreditCard, title: 'Secure payments', text: 'Deposits credited to your final price, refunded in full if the artist cancels.', href: '/features/secure-payments' },
+  { icon: ShieldCheck, title: 'Identity and safety', text: 'Verified artists, and reviews only from completed bookings.', href: '/features/identity-safety' },
+  { icon: Images, title: 'Flash design gallery', text: 'Ready-made designs with a fixed size and price, bookable straight away.', href: '/features/flash-design-gallery' },
 ] as const;
 
 const GUIDES = [
@@ -68,8 +68,8 @@ export default function LandingPage() {
               Find the artist for your next <span className="text-amber-400">tattoo</span> or <span className="text-amber-400">piercing</span>
             </h1>
             <p className="mt-6 max-w-xl text-lg text-stone-300">
-              Browse portfolios of tattoo and piercing artists near you, book a consultation or a video call, pay your deposit securely and
-              get aftercare reminders that help you heal well.
+              Browse portfolios of tattoo and piercing artists near you, book a consultation or a session, pay your deposit securely and
+              read aftercare guides that help you heal well.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/artists" className="rounded-md bg-amber-400 px-5 py-3 font-semibold text-stone-950 hover:bg-amber-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200 focus-visible:ring-offset-2 focus-visible:ring-offset-stone-950">
@@ -178,7 +178,7 @@ export default function LandingPage() {
         <div className="mx-auto flex max-w-6xl flex-col items-start justify-between gap-6 px-4 py-14 md:flex-row md:items-center">
           <div>
             <h2 id="cta-heading" className="text-2xl font-bold text-stone-950 sm:text-3xl">Ready for your next piece?</h2>
-            <p className="mt-2 text-stone-900">Create a free account to book, message artists and keep your appointments in one place.</p>
+            <p className="mt-2 text-stone-900">Create a free account to book artists and keep your appointments in one place.</p>
           </div>
           <div className="flex flex-wrap gap-3">
             <a href="/api/login" className="rounded-md bg-stone-950 px-5 py-3 font-semibold text-white hover:bg-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-stone-950 focus-visible:ring-offset-2 focus-visible:ring-offset-amber-400">

@@ -9,9 +9,9 @@ const CONTACT_OPTIONS: Array<{ title: string; text: string; link: { label: strin
     link: { label: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}`, external: true },
   },
   {
-    title: 'Ask your artist',
-    text: 'Questions about your design, the appointment or healing are best answered by your artist, in the booking\u2019s message thread.',
-    link: { label: 'Open messages', href: '/messages' },
+    title: 'Your bookings',
+    text: 'Each booking shows its time, where it takes place, the deposit and what to do next. Questions about your design or healing are best answered by your artist.',
+    link: { label: 'Open your bookings', href: '/dashboard' },
   },
   {
     title: 'Healing questions',
@@ -70,10 +70,10 @@ export default function SupportPage() {
             <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-stone-900 underline decoration-amber-500 decoration-2 underline-offset-4">
               {SUPPORT_EMAIL}
             </a>
-            . Keep conversations and payments on Inkhaven: it keeps your contact details private and gives us the records we need to help you.
+            . Keep bookings and payments on Inkhaven: it keeps your contact details private and gives us the records we need to help you.
           </p>
           <p>
-            Learn how verified badges, reviews from completed bookings and digital consent protect you on the{' '}
+            Learn how verified badges, reviews from completed bookings and the deposit rules you accept protect you on the{' '}
             <Link to="/features/identity-safety" className="font-medium text-stone-900 underline decoration-amber-500 decoration-2 underline-offset-4">
               identity and safety page
             </Link>

@@ -69,7 +69,7 @@ function EditForm({ profile }: { profile: TArtistEditable }) {
   const props = { data, update, errors };
   const errorCount = Object.keys(errors).length;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Edit profile" className="mt-6 space-y-6">
+    <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Edit profile" className="mt-6 space-y-6">
       <Section id="kind" title="What you offer"><KindStep {...props} /></Section>
       <Section id="name" title="Name and profile address"><NameStep {...props} slugCheck={slugCheck} /></Section>
       <Section id="about" title="About you"><AboutStep {...props} /></Section>

@@ -8,6 +8,7 @@ import { refreshAuth } from '../../lib/auth.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
+import { FirstPhotos } from './first-photos.tsx';
 import { clearErrorsFor, focusField, serverProblem } from './form-helpers.ts';
 import { createProfile, draftOptions, saveDraft, studiosOptions, useOwnArtist, useSlugCheck } from './onboarding-api.ts';
 import { AboutStep, HoursStep, KindStep, LocationStep, NameStep, ReviewStep, ServicesStep, StudioStep } from './steps.tsx';
@@ -50,6 +51,7 @@ function StepIndicator({ step }: { step: number }) {
 
 function Success({ profile }: { profile: TArtistProfile }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const [photos, setPhotos] = useState(0);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="published-heading" className="mt-8 rounded-lg border border-emerald-300 bg-emerald-50 p-6">
@@ -60,12 +62,16 @@ function Success({ profile }: { profile: TArtistProfile }) {
       <p className="mt-2 text-stone-800">
         Clients can find {profile.displayName} in search now. Add photos of your work next: profiles with a portfolio get far more booking requests.
       </p>
+      <FirstPhotos artistId={profile.id} onCountChange={setPhotos} />
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <ButtonLink to={`/artists/${profile.slug}`}>View your public profile</ButtonLink>
-        <ButtonLink to="/dashboard/portfolio" variant="secondary">Add portfolio and flash</ButtonLink>
+        <ButtonLink to="/dashboard/portfolio" variant="secondary">
+          {photos ? 'Captions, more photos and flash' : 'Portfolio and flash'}
+        </ButtonLink>
       </div>
       <p className="mt-4 text-sm text-stone-700">
-        You can change any answer later under <Link to="/dashboard/profile" className="underline underline-offset-2">Edit profile</Link>.
+        You can change any answer later under <Link to="/dashboard/profile" className="underline underline-offset-2">Edit profile</Link>, and your picture under{' '}
+        <Link to="/account" className="underline underline-offset-2">Your account</Link>.
       </p>
     </section>
   );
@@ -171,7 +177,7 @@ function Wizard({ initialStep, initialData }: { initialStep: number; initialData
   return (
     <>
       <StepIndicator step={step} />
-      <form onSubmit={onSubmit} noValidate aria-labelledby="step-heading" className="mt-6 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+      <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="step-heading" className="mt-6 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="step-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold text-stone-900 outline-none">
           <span className="sr-only">Step {step + 1} of {STEP_COUNT}: </span>
           {STEP_TITLES[step]}

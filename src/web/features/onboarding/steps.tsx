@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { cityLabel, findCity } from '../../../shared/cities.ts';
 import {
   BIO_MAX,
+  BIO_MIN,
   NOTICE_HOURS_MAX,
   NOTICE_HOURS_MIN,
   PIERCING_STYLE_NAMES,
@@ -19,6 +20,9 @@ import {
 import { DIFFICULTIES, formatSessionDuration, type Difficulty } from '../../../shared/guides/difficulty.ts';
 import { slugify } from '../../../shared/guides/search-links.ts';
 import { formatDuration, formatMoney, weekdayName, zoneLabel } from '../../lib/format.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+import { AvatarPicker } from '../../ui/avatar-picker.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { CityCombobox } from './city-combobox.tsx';
@@ -29,6 +33,7 @@ import {
   changeKind,
   errorAt,
   fieldId,
+  priceSummary,
   suggestedDuration,
   type Errors,
   type ServiceDraft,
@@ -134,7 +139,7 @@ export function NameStep({ data, update, errors, slugCheck }: StepProps & { slug
 
 function StyleGroup({ legend, names, data, update, id, error }: { legend: string; names: readonly string[]; data: WizardData; update: Update; id: string; error?: string | undefined }) {
   return (
-    <Choices id={id} legend={legend} error={error} hint="Choose the styles you want to be found for.">
+    <Choices id={id} legend={legend} error={error} hint="Choose at least one style you want to be found for.">
       <div className="flex flex-wrap gap-2">
         {names.map((name) => (
           <ChipCheckbox
@@ -151,15 +156,26 @@ function StyleGroup({ legend, names, data, update, id, error }: { legend: string
 
 export function AboutStep({ data, update, errors }: StepProps) {
   const stylesError = errorAt(errors, 'styles');
+  const { user } = useAuth();
+  const bioLength = data.bio.trim().length;
   return (
     <div className="space-y-6">
+      {user ? (
+        <section aria-labelledby="picture-heading" className="space-y-3">
+          <h3 id="picture-heading" className="font-medium text-stone-900">
+            Profile picture <span className="font-normal text-stone-600">(optional)</span>
+          </h3>
+          <p className="text-sm text-stone-700">Shown on your profile, in search results and on bookings. Without one, clients see your initials.</p>
+          <AvatarPicker userId={user.id} name={data.displayName || user.firstName} url={user.avatarUrl} />
+        </section>
+      ) : null}
       <TextAreaField
         id={fieldId('bio')}
         label="Bio"
         rows={6}
         value={data.bio}
         error={errors.bio}
-        hint={`${data.bio.length} / ${BIO_MAX} characters. What you love to make, your experience, how you work with clients.`}
+        hint={`${bioLength} / ${BIO_MAX} characters${bioLength < BIO_MIN ? ` (at least ${BIO_MIN})` : ''}. What you love to make, your experience, how you work with clients. Clients find you by these words too.`}
         onChange={(e) => update({ bio: e.target.value })}
       />
       {data.kind !== 'piercing' ? <StyleGroup id={fieldId('styles')} legend="Tattoo styles" names={TATTOO_STYLE_NAMES} data={data} update={update} error={stylesError} /> : null}
@@ -474,6 +490,7 @@ function Row({ term, children, onEdit, editLabel }: { term: string; children: Re
 
 export function ReviewStep({ data, errors, onEdit, studioName }: StepProps & { onEdit: (step: number) => void; studioName: string | null }) {
   const city = findCity(data.cityId);
+  const { user } = useAuth();
   const problems = Object.keys(errors).length;
   return (
     <div className="space-y-4">
@@ -488,6 +505,16 @@ export function ReviewStep({ data, errors, onEdit, studioName }: StepProps & { o
         <Row term="Kind" onEdit={() => onEdit(0)} editLabel="kind">{data.kind ? KIND_LABELS[data.kind] : '—'}</Row>
         <Row term="Name" onEdit={() => onEdit(1)} editLabel="name and address">
           {data.displayName || '—'} <span className="block font-mono text-sm text-stone-600">/artists/{data.slug}</span>
+        </Row>
+        <Row term="Picture" onEdit={() => onEdit(2)} editLabel="profile picture">
+          {user ? (
+            <span className="flex items-center gap-3">
+              <Avatar id={user.id} name={data.displayName || user.firstName} url={user.avatarUrl} size="lg" decorative />
+              {user.avatarUrl ? 'Your picture' : 'Your initials, until you add a picture'}
+            </span>
+          ) : (
+            '—'
+          )}
         </Row>
         <Row term="About" onEdit={() => onEdit(2)} editLabel="bio, styles and Instagram">
           <span className="line-clamp-3 whitespace-pre-line">{data.bio || 'No bio yet.'}</span>
@@ -505,7 +532,7 @@ export function ReviewStep({ data, errors, onEdit, studioName }: StepProps & { o
             {data.services.map((s) => (
               <li key={s.key}>
                 {s.name} · {SERVICE_KIND_LABELS[s.kind]}
-                {s.kind === 'piercing' && s.difficulty ? ` (${s.difficulty})` : ''} · {Number(s.duration) > 0 ? formatDuration(Number(s.duration)) : '?'} · ${s.priceMin}–${s.priceMax}, deposit ${s.deposit || 0}
+                {s.kind === 'piercing' && s.difficulty ? ` (${s.difficulty})` : ''} · {Number(s.duration) > 0 ? formatDuration(Number(s.duration)) : 'length not set'} · {priceSummary(s)}
               </li>
             ))}
           </ul>

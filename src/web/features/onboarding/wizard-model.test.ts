@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ZCreateArtistProfile } from '../../../shared/contracts/artist-profile.ts';
-import { changeKind, emptyWizard, restoreWizard, splitServerMessage, stepErrors, stepOf, toInput, validateAll, type WizardData } from './wizard-model.ts';
+import { changeKind, emptyWizard, priceSummary, restoreWizard, splitServerMessage, stepErrors, stepOf, toInput, validateAll, type WizardData } from './wizard-model.ts';
 
 function filled(): WizardData {
   const d = emptyWizard();
-  return { ...d, ...changeKind(d, 'tattoo'), displayName: 'Rowan Vale', slug: 'rowan-vale', styles: ['Fine Line'], cityId: 'portland-us', instagram: '@rowan' };
+  return { ...d, ...changeKind(d, 'tattoo'), displayName: 'Rowan Vale', slug: 'rowan-vale', bio: 'Fine line botanicals and tiny script, in a calm private studio.', styles: ['Fine Line'], cityId: 'portland-us', instagram: '@rowan' };
 }
 
 describe('onboarding wizard model', () => {
@@ -30,6 +30,23 @@ describe('onboarding wizard model', () => {
     expect(stepErrors(errors, 5)).toEqual({ 'services.1.depositCents': 'A session deposit must be between $100 and $500' });
     expect(stepErrors(errors, 6)).toEqual({ 'workingHours.1.0': 'The end time must be after the start time' });
     expect(stepErrors(errors, 2)).toEqual({});
+  });
+
+  it('will not let an artist past "About" with an empty bio or no styles, and says why', () => {
+    const d = { ...filled(), bio: '  ', styles: [] };
+    expect(stepErrors(validateAll(d), 2)).toEqual({
+      bio: 'Write at least 30 characters about your work: what you love to make, your experience, how you work with clients',
+      styles: 'Choose at least one style: clients search by style, and your profile lists them',
+    });
+    expect(stepErrors(validateAll({ ...d, bio: 'Tattoos.' }), 2).bio).toMatch(/^Write at least 30 characters/);
+  });
+
+  it('sums up prices in words: free, one price or a range, never "$0–$0"', () => {
+    const [consultation, tattoo] = filled().services;
+    expect(priceSummary(consultation!)).toBe('Free, no deposit');
+    expect(priceSummary(tattoo!)).toBe('$250–$800, deposit $150');
+    expect(priceSummary({ ...consultation!, priceMin: '25', priceMax: '25', deposit: '25' })).toBe('$25, deposit $25');
+    expect(priceSummary({ ...tattoo!, priceMin: '', priceMax: 'abc' })).toBe('Price not set yet, deposit $150');
   });
 
   it('checks styles and services against the kind even while other steps are unfinished', () => {

@@ -247,6 +247,25 @@ export function changeKind(d: WizardData, kind: TArtistKind): Partial<WizardData
   };
 }
 
+const dollarsText = (text: string): number | null => {
+  const n = toNumber(text);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
+const usd = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
+/** A service's price and deposit in words for the review step: "Free, no deposit", "$250–$800, deposit $150". */
+export function priceSummary(s: Pick<ServiceDraft, 'priceMin' | 'priceMax' | 'deposit'>): string {
+  const min = dollarsText(s.priceMin);
+  const max = dollarsText(s.priceMax);
+  const deposit = dollarsText(s.deposit) ?? 0;
+  let price: string;
+  if (min === null || max === null) price = 'Price not set yet';
+  else if (max === 0) price = 'Free';
+  else if (min === max) price = usd(min);
+  else price = `${usd(min)}–${usd(max)}`;
+  return `${price}, ${deposit > 0 ? `deposit ${usd(deposit)}` : 'no deposit'}`;
+}
+
 export function suggestedDuration(difficulty: Difficulty): string {
   const { min, max } = sessionDurationMinutes(difficulty);
   return String(Math.round((min + max) / 2 / 5) * 5);

@@ -139,7 +139,7 @@ function StudioInstructions({ artist, current }: { artist: TOwnArtist; current: 
     save.mutate();
   };
   return (
-    <form onSubmit={onSubmit} aria-label="Deposit instructions" className="space-y-3">
+    <form method="post" onSubmit={onSubmit} aria-label="Deposit instructions" className="space-y-3">
       <label htmlFor={id} className="block font-medium text-stone-900">Deposit instructions</label>
       <textarea
         id={id}

@@ -67,7 +67,7 @@ function FlashUpload({ artistId, full }: { artistId: string; full: boolean }) {
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} aria-labelledby="flash-upload-heading" className="space-y-4 rounded-lg border border-stone-200 bg-stone-50 p-4">
+    <form method="post" onSubmit={(e) => void onSubmit(e)} aria-labelledby="flash-upload-heading" className="space-y-4 rounded-lg border border-stone-200 bg-stone-50 p-4">
       <h3 id="flash-upload-heading" className="font-semibold text-stone-900">Add a flash design</h3>
       <div className="grid gap-4 md:grid-cols-2">
         <Labelled label="Design image" hint={`${UPLOAD_TYPES_TEXT}, up to ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.`}>

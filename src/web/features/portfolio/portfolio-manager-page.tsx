@@ -5,10 +5,9 @@ import { Link } from 'react-router';
 import type { TPortfolioImage } from '../../../shared/contracts/artists.ts';
 import { PORTFOLIO_CAPTION_MAX, UPLOAD_ACCEPT, UPLOAD_TYPES_TEXT } from '../../../shared/contracts/portfolio.ts';
 import { PORTFOLIO_MAX_IMAGES, UPLOAD_MAX_BYTES } from '../../../shared/limits.ts';
-import { ApiError, apiRequest } from '../../lib/api.ts';
-import { OWN_ARTIST_KEY } from '../../lib/auth.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { useOwnArtist } from '../../lib/auth.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { getQueryFn } from '../../lib/query-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { FlashManager } from './flash-manager.tsx';
 import { checkFile, ConfirmDelete, FILE_INPUT, INPUT, UploadStatus, useAnnouncer, useUpload } from './upload-parts.tsx';
@@ -55,7 +54,7 @@ function PortfolioUpload({ artist, count }: { artist: OwnArtist; count: number }
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} aria-labelledby="portfolio-upload-heading" className="space-y-4 rounded-lg border border-stone-200 bg-stone-50 p-4">
+    <form method="post" onSubmit={(e) => void onSubmit(e)} aria-labelledby="portfolio-upload-heading" className="space-y-4 rounded-lg border border-stone-200 bg-stone-50 p-4">
       <h3 id="portfolio-upload-heading" className="font-semibold text-stone-900">Add a photo</h3>
       <div className="grid gap-4 md:grid-cols-2">
         <div className="space-y-1">
@@ -106,6 +105,7 @@ function CaptionEditor({ artist, image, index }: { artist: OwnArtist; image: TPo
   const changed = value.trim() !== image.caption;
   return (
     <form
+      method="post"
       className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-end"
       onSubmit={(e) => {
         e.preventDefault();
@@ -260,10 +260,9 @@ function Manager({ artist }: { artist: OwnArtist }) {
 
 /** /dashboard/portfolio: the signed-in artist curates their portfolio and flash designs. */
 export default function PortfolioManagerPage() {
-  const me = useQuery({ queryKey: OWN_ARTIST_KEY, queryFn: getQueryFn<OwnArtist | null>({ on401: 'returnNull' }), retry: false });
+  const me = useOwnArtist<OwnArtist>();
   if (me.isPending) return <p role="status" className="px-4 py-12 text-center text-stone-600">Loading your artist profile…</p>;
-  const noProfile = (me.isError && me.error instanceof ApiError && me.error.status === 404) || (me.isSuccess && !me.data);
-  if (noProfile) {
+  if (!me.error && !me.profile) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-stone-900">Portfolio and flash</h1>
@@ -272,6 +271,6 @@ export default function PortfolioManagerPage() {
       </div>
     );
   }
-  if (me.isError || !me.data) return <p role="alert" className="px-4 py-12 text-center text-red-800">{errorMessage(me.error)}</p>;
-  return <Manager artist={me.data} />;
+  if (!me.profile) return <p role="alert" className="px-4 py-12 text-center text-red-800">{errorMessage(me.error)}</p>;
+  return <Manager artist={me.profile} />;
 }

@@ -6,15 +6,17 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { BOOKING_MESSAGE_MAX } from '../../../shared/booking-rules.ts';
-import type { TReview } from '../../../shared/contracts/artists.ts';
+import type { TReview, TReviewPhoto } from '../../../shared/contracts/artists.ts';
 import { REVIEW_ASPECTS, REVIEW_BODY_MAX, REVIEW_HEADLINE_MAX, ZReviewCreate, ZReviewReply, type TMyReviews } from '../../../shared/contracts/bookings.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { Field } from '../../ui/field.tsx';
+import { Field, sentence } from '../../ui/field.tsx';
+import { ReviewPhotos } from '../../ui/review-photos.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
+import { ReviewPhotosField } from './review-photos-field.tsx';
 import { StarInput } from './star-input.tsx';
 
 const MINE_KEY = ['/api/reviews/mine'] as const;
@@ -53,6 +55,7 @@ function ReviewBody({ review }: { review: TReview }) {
       </div>
       <h3 className="mt-2 font-semibold text-stone-900">{review.headline}</h3>
       <p className="mt-1 whitespace-pre-line text-stone-800">{review.reviewBody}</p>
+      <ReviewPhotos photos={review.photos} className="mt-3" />
       {review.pros || review.cons ? (
         <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
           {review.pros ? (
@@ -87,6 +90,7 @@ function Reply({ reply, who }: { reply: NonNullable<TReview['reply']>; who: stri
 function ReviewForm({ item, onDone, onCancel }: { item: ToReview; onDone: () => void; onCancel: () => void }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<TReviewPhoto[]>([]);
   const id = useId();
   const form = useForm<ReviewInput, unknown, ReviewOutput>({
     resolver: zodResolver(ZReviewCreate),
@@ -96,7 +100,7 @@ function ReviewForm({ item, onDone, onCancel }: { item: ToReview; onDone: () => 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await apiRequest('POST', '/api/reviews', values);
+      await apiRequest('POST', '/api/reviews', { ...values, photoIds: photos.map((p) => p.id) });
       await refreshReviews(queryClient);
       toast({ title: 'Review published', description: `Thank you — your review of ${item.artist.displayName} is on their profile.`, variant: 'success' });
       onDone();
@@ -106,7 +110,7 @@ function ReviewForm({ item, onDone, onCancel }: { item: ToReview; onDone: () => 
   });
   const body = useWatch({ control: form.control, name: 'reviewBody' }) ?? '';
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Review of ${item.serviceName} with ${item.artist.displayName}`} className="mt-4 space-y-4 rounded-md bg-stone-50 p-4">
+    <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Review of ${item.serviceName} with ${item.artist.displayName}`} className="mt-4 space-y-4 rounded-md bg-stone-50 p-4">
       <Controller
         control={form.control}
         name="ratingValue"
@@ -117,7 +121,7 @@ function ReviewForm({ item, onDone, onCancel }: { item: ToReview; onDone: () => 
             value={field.value}
             onChange={field.onChange}
             // zod's own words for a missing number are for developers.
-            error={errors.ratingValue ? (field.value === undefined ? 'Choose a rating from 1 to 5 stars.' : errors.ratingValue.message) : undefined}
+            error={errors.ratingValue ? (field.value === undefined ? 'Choose a rating from 1 to 5 stars.' : sentence(errors.ratingValue.message ?? '')) : undefined}
           />
         )}
       />
@@ -136,7 +140,7 @@ function ReviewForm({ item, onDone, onCancel }: { item: ToReview; onDone: () => 
         <p id={`${id}-body-hint`} className="text-xs text-stone-600">
           How was the experience, the result, the healing? {body.length}/{REVIEW_BODY_MAX}
         </p>
-        {errors.reviewBody ? <p id={`${id}-body-error`} className="text-sm text-red-700">{errors.reviewBody.message}</p> : null}
+        {errors.reviewBody ? <p id={`${id}-body-error`} className="text-sm text-red-700">{sentence(errors.reviewBody.message ?? '')}</p> : null}
       </div>
       <div className="space-y-1">
         <label htmlFor={`${id}-aspect`} className="block text-sm font-medium text-stone-900">What stood out most (optional)</label>
@@ -155,6 +159,7 @@ function ReviewForm({ item, onDone, onCancel }: { item: ToReview; onDone: () => 
         <Field label="What was good (optional)" maxLength={500} {...form.register('pros')} error={errors.pros?.message} />
         <Field label="What could be better (optional)" maxLength={500} {...form.register('cons')} error={errors.cons?.message} />
       </div>
+      <ReviewPhotosField photos={photos} onChange={setPhotos} />
       {error ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Publishing…' : 'Publish review'}</Button>
@@ -219,7 +224,7 @@ function ReplyForm({ review }: { review: TReview }) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = ZReviewReply.safeParse({ reply: text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Write a reply.');
+    if (!parsed.success) return setError(sentence(parsed.error.issues[0]?.message ?? 'Write a reply.'));
     setPending(true);
     setError(null);
     try {
@@ -233,7 +238,7 @@ function ReplyForm({ review }: { review: TReview }) {
     }
   };
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Reply to ${review.author.name}`} className="mt-3 space-y-2">
+    <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Reply to ${review.author.name}`} className="mt-3 space-y-2">
       <label htmlFor={`${id}-reply`} className="block text-sm font-medium text-stone-900">Your reply</label>
       <textarea
         id={`${id}-reply`}

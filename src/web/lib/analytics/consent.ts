@@ -4,26 +4,44 @@ import { useSyncExternalStore } from 'react';
 export const ANALYTICS_CONSENT_KEY = 'analytics-consent';
 export type ConsentValue = 'accepted' | 'declined';
 
+const CONSENT_EVENT = 'analytics-consent-change';
+
+/**
+ * The answer given in this page when storage refused it (storage disabled, private modes): it
+ * holds for this visit, so the bar goes away and the install offer may follow.
+ */
+let answeredWithoutStorage: ConsentValue | null = null;
+
 export function readConsent(): ConsentValue | null {
   try {
     const v = window.localStorage.getItem(ANALYTICS_CONSENT_KEY);
-    return v === 'accepted' || v === 'declined' ? v : null;
+    return v === 'accepted' || v === 'declined' ? v : answeredWithoutStorage;
   } catch {
-    return null;
+    return answeredWithoutStorage;
   }
 }
-
 
 export function writeConsent(value: ConsentValue): void {
   try {
     window.localStorage.setItem(ANALYTICS_CONSENT_KEY, value);
-    window.dispatchEvent(new Event(CONSENT_EVENT));
   } catch {
-    // Private mode without storage: analytics simply stays off.
+    // Without storage the answer lasts for this visit only; analytics still runs only on "accepted".
+    answeredWithoutStorage = value;
   }
+  window.dispatchEvent(new Event(CONSENT_EVENT));
 }
 
-const CONSENT_EVENT = 'analytics-consent-change';
+/** Forgets the answer (the privacy page's "change my choice"): analytics stops and the question comes back. */
+export function forgetConsent(): void {
+  answeredWithoutStorage = null;
+  try {
+    window.localStorage.removeItem(ANALYTICS_CONSENT_KEY);
+  } catch {
+    // Nothing stored to remove.
+  }
+  window.dispatchEvent(new Event(CONSENT_EVENT));
+}
+
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener(CONSENT_EVENT, onChange);

@@ -1,5 +1,5 @@
 import { Download, Share, SquarePlus } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { INSTALL_PROMPT_DELAY_MS } from '../../../../shared/limits.ts';
 import {
   dismissInstallPrompt,
@@ -8,6 +8,7 @@ import {
   readInstallFlags,
   useInstallPromptState,
 } from '../../../lib/install-prompt.ts';
+import { useConsentValue } from '../../../lib/analytics/consent.ts';
 import { isIosSafari, shouldOfferInstall } from '../../../lib/pwa-rules.ts';
 import { Button } from '../../../ui/button.tsx';
 
@@ -19,9 +20,15 @@ const CARD = 'pointer-events-auto rounded-lg border border-stone-200 bg-white p-
  * Spec §2/§4: offers installation 3 s after the app became installable, unless it is installed or
  * the offer was dismissed within the past 7 days. Chromium gets the browser's own prompt
  * ("Install App"); iOS Safari, which has none, gets Add to Home Screen instructions ("Got it").
+ * One question at a time: the offer waits until the analytics question has been answered, and
+ * then its 3 s count from the answer.
  */
 export function InstallBanner() {
   const { availableAt, installed } = useInstallPromptState();
+  const consent = useConsentValue();
+  const consentAnswered = consent === 'accepted' || consent === 'declined';
+  // 0 when the answer was already stored; the moment of the answer when it is given on this page.
+  const answeredAt = useRef(consentAnswered ? 0 : Number.POSITIVE_INFINITY);
   const [kind, setKind] = useState<BannerKind | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,14 +37,15 @@ export function InstallBanner() {
   const titleId = useId();
 
   useEffect(() => {
-    if (installed || kind || dismissedHere || isStandalone()) return;
+    if (installed || kind || dismissedHere || !consentAnswered || isStandalone()) return;
+    if (answeredAt.current === Number.POSITIVE_INFINITY) answeredAt.current = Date.now();
     const ios = availableAt === null && isIosSafari(navigator.userAgent, navigator.platform, navigator.maxTouchPoints);
     if (availableAt === null && !ios) return;
     if (!shouldOfferInstall({ ...readInstallFlags(), now: Date.now() })) return;
-    const since = availableAt ?? Date.now();
+    const since = Math.max(availableAt ?? Date.now(), answeredAt.current);
     const timer = setTimeout(() => setKind(ios ? 'ios' : 'generic'), Math.max(0, since + INSTALL_PROMPT_DELAY_MS - Date.now()));
     return () => clearTimeout(timer);
-  }, [availableAt, installed, kind, dismissedHere]);
+  }, [availableAt, installed, kind, dismissedHere, consentAnswered]);
 
   if (!kind || installed) return null;
 

@@ -2,12 +2,16 @@ import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TArtistListItem } from '../../../../shared/contracts/artists.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { Avatar } from '../../../ui/avatar.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
+import { FavouriteToggle } from '../../../ui/favourite-toggle.tsx';
 
 /** `priority`: a card in the first screen; its photo is fetched at once instead of lazily. */
 export function ArtistCard({ artist, priority = false }: { artist: TArtistListItem; priority?: boolean }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition hover:border-stone-400 hover:shadow">
+      {/* Above the card's stretched link, so pressing the heart saves rather than opens the profile. */}
+      <FavouriteToggle kind="artist" id={artist.id} name={artist.displayName} className="absolute right-2 top-2 z-10" />
       <div className="aspect-[4/3] bg-stone-100">
         {artist.photoUrl ? (
           <img
@@ -26,6 +30,7 @@ export function ArtistCard({ artist, priority = false }: { artist: TArtistListIt
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="flex items-center gap-1.5 text-lg font-semibold text-stone-900">
+          <Avatar id={artist.id} name={artist.displayName} url={artist.avatarUrl} size="sm" decorative className="mr-1" />
           <Link to={`/artists/${artist.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
             {artist.displayName}
           </Link>

@@ -42,7 +42,7 @@ export function NextAvailable({ artistId, timezone, services }: { artistId: stri
         </p>
       ) : null}
       {data.slots.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-800">No open times in the next four weeks. Message the artist or check back soon.</p>
+        <p className="mt-2 text-sm text-stone-800">No open times in the next four weeks. Check back soon, or join the waitlist from the booking page.</p>
       ) : (
         <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2" aria-label="Next available times">
           {data.slots.map((slot) => (

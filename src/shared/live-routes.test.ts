@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isLiveHref, liveLinksOnly, PLANNED_ROUTES, plannedRouteFor } from './live-routes.ts';
+
+describe('live routes', () => {
+  it('holds back links to placeholder pages, with their query, anchor, parameters or a trailing slash', () => {
+    expect(isLiveHref('/messages')).toBe(false);
+    expect(isLiveHref('/messages?artist=123')).toBe(false);
+    expect(isLiveHref('/messages/abc#latest')).toBe(false);
+    expect(isLiveHref('/consultations/')).toBe(false);
+    expect(isLiveHref('/github/projects')).toBe(false);
+  });
+
+  it('lets every other link through: working pages, other sites, mail and anchors', () => {
+    for (const href of ['/', '/artists?kind=tattoo', '/dashboard', '/bookings/abc', '/messagesx', '/messages/a/b', 'https://example.com/messages', 'mailto:help@example.com', '#faq', '//cdn.example.com/messages']) {
+      expect(isLiveHref(href), href).toBe(true);
+    }
+  });
+
+  it('filters lists of links by `to` or `href`', () => {
+    expect(liveLinksOnly([{ to: '/artists' }, { to: '/ai-generator' }])).toEqual([{ to: '/artists' }]);
+    expect(liveLinksOnly([{ href: '/consent-form' }, { href: '/support' }])).toEqual([{ href: '/support' }]);
+  });
+
+  it('lists each path once, and finds the pattern a path renders', () => {
+    expect(new Set(PLANNED_ROUTES.map((r) => r.path)).size).toBe(PLANNED_ROUTES.length);
+    expect(plannedRouteFor('/messages/42')?.path).toBe('/messages/:id');
+    expect(plannedRouteFor('/artists')).toBeUndefined();
+  });
+});

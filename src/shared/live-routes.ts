@@ -1,0 +1,59 @@
+/**
+ * Routes of the spec (§2) whose feature has not shipped yet. The route table renders the
+ * coming-soon page for each entry that is not live, and nothing in the app links to it: the
+ * navigation, quick actions, feature-page buttons, notification actions and support page all
+ * ask `isLiveHref` first (DESIGN §3 "honest surfaces").
+ *
+ * When a feature ships: register its page in src/web/app/routes.tsx and set `live: true` here;
+ * every link that was held back appears by itself.
+ */
+export type PlannedRoute = {
+  /** A React Router pattern: `:name` matches one path segment. */
+  path: string;
+  /** The page title while it is a placeholder. */
+  title: string;
+  protected: boolean;
+  live: boolean;
+};
+
+export const PLANNED_ROUTES: readonly PlannedRoute[] = [
+  { path: '/messages', title: 'Messages', protected: true, live: false },
+  { path: '/messages/:id', title: 'Conversation', protected: true, live: false },
+  { path: '/consultations', title: 'Video calls', protected: true, live: false },
+  { path: '/consultation', title: 'Consultation', protected: false, live: false },
+  { path: '/ai-generator', title: 'AI tattoo generator', protected: true, live: false },
+  { path: '/consent-form', title: 'Consent form', protected: false, live: false },
+  { path: '/demo-consent-form', title: 'Consent form demo', protected: false, live: false },
+  { path: '/artist/consent-forms', title: 'Consent forms', protected: true, live: false },
+  { path: '/ar-test', title: 'AR preview', protected: false, live: false },
+  { path: '/accessibility-demo', title: 'Accessibility demo', protected: false, live: false },
+  { path: '/github/repositories', title: 'GitHub repositories', protected: true, live: false },
+  { path: '/github/projects', title: 'GitHub projects', protected: true, live: false },
+  { path: '/admin/perf', title: 'Performance', protected: true, live: false },
+];
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const got = pathname.split('/').filter(Boolean);
+  return want.length === got.length && want.every((segment, i) => (segment.startsWith(':') ? got[i]!.length > 0 : segment === got[i]));
+}
+
+/** The planned route a path would render, if it is one of them. */
+export function plannedRouteFor(pathname: string): PlannedRoute | undefined {
+  return PLANNED_ROUTES.find((r) => matches(r.path, pathname));
+}
+
+/**
+ * Whether a link may be shown: false only for an app path whose page is still a placeholder.
+ * Other sites, `mailto:` and in-page anchors are not ours to judge and count as live.
+ */
+export function isLiveHref(href: string): boolean {
+  if (!href.startsWith('/') || href.startsWith('//')) return true;
+  const pathname = href.split(/[?#]/, 1)[0] ?? '/';
+  return plannedRouteFor(pathname)?.live ?? true;
+}
+
+/** The items whose link may be shown, for lists of links (`to` or `href`). */
+export function liveLinksOnly<T extends { to: string } | { href: string }>(items: readonly T[]): T[] {
+  return items.filter((item) => isLiveHref('to' in item ? item.to : item.href));
+}
