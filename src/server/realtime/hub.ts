@@ -24,8 +24,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { WS_FRAMES_PER_10S, ZClientFrame, type TClientFrame, type TServerFrame } from '../../shared/contracts/realtime.ts';
-import type { SessionUser } from '../auth/session.ts';
+import { WS_CLOSE_POLICY, WS_FRAMES_PER_10S, ZClientFrame, type TClientFrame, type TServerFrame } from '../../shared/contracts/realtime.ts';
+import { isCookieOf, type SessionUser } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { queryRows } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
@@ -79,6 +79,8 @@ class Connection implements SocketContext {
   constructor(
     readonly socket: HubSocket,
     readonly user: SessionUser,
+    /** The session cookie it connected with: signing that session out closes the socket. */
+    readonly sessionCookie: string,
     readonly ctx: AppContext,
   ) {}
 
@@ -122,7 +124,11 @@ export class Hub implements RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    const { database } = this.ctx;
+    const { database, sessions } = this.ctx;
+    const stopHearing = sessions.onTokenRevoked((token) => this.closeSession(token));
+    this.unlisten.push(async () => {
+      stopHearing();
+    });
     this.unlisten.push(
       await database.listen(USER_EVENTS_CHANNEL, {
         onPayload: (payload) => {
@@ -171,8 +177,8 @@ export class Hub implements RealtimeHub {
   }
 
   /** A new authenticated socket: frames are handled from now; sequenced events flow after its `resume`. */
-  accept(socket: HubSocket, user: SessionUser): void {
-    const conn = new Connection(socket, user, this.ctx);
+  accept(socket: HubSocket, user: SessionUser, sessionCookie: string): void {
+    const conn = new Connection(socket, user, sessionCookie, this.ctx);
     let conns = this.byUser.get(user.id);
     if (!conns) this.byUser.set(user.id, (conns = new Set()));
     conns.add(conn);
@@ -282,6 +288,13 @@ export class Hub implements RealtimeHub {
     } catch (error) {
       // Ephemeral by nature (typing, call signalling): a lost one is re-sent by its sender's next frame.
       this.log.warn({ err: error }, 'realtime relay read failed');
+    }
+  }
+
+  /** A session signed out (here or on another instance): its sockets stop receiving at once. */
+  private closeSession(token: string): void {
+    for (const conns of this.byUser.values()) {
+      for (const conn of conns) if (isCookieOf(conn.sessionCookie, token)) conn.socket.close(WS_CLOSE_POLICY, 'Signed out.');
     }
   }
 

@@ -14,7 +14,7 @@ function sameOrigin(origin: string | undefined, publicUrl: string): boolean {
 
 /**
  * GET /ws (issue 12 §2). The session cookie authenticates (the app's preHandler resolved it before
- * the upgrade); another site's page (a foreign Origin) or a signed-out visitor is closed with 1008
+ * the upgrade), and signing that session out closes the socket; another site's page (a foreign Origin) or a signed-out visitor is closed with 1008
  * and a reason. Frames over WS_FRAME_MAX_BYTES close with 1009 (the ws server's maxPayload).
  */
 export async function realtimeRoutes(app: FastifyInstance, opts: { hub: Hub }) {
@@ -24,10 +24,11 @@ export async function realtimeRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       socket.close(WS_CLOSE_POLICY, 'This socket is only for Inkhaven pages (Origin not allowed).');
       return;
     }
-    if (!request.user) {
+    const cookie = ctx.sessions.cookieValue(request);
+    if (!request.user || !cookie) {
       socket.close(WS_CLOSE_POLICY, 'Sign in to connect.');
       return;
     }
-    opts.hub.accept(socket, request.user);
+    opts.hub.accept(socket, request.user, cookie);
   });
 }
