@@ -9,12 +9,17 @@
  *     ZClientFrame. `socket` is a SocketContext: `{ user: SessionUser, ctx: AppContext,
  *     send(frame: TServerFrame): void }` (send answers this one socket). A handler that throws an
  *     AppError has its message sent back as an error frame; the socket stays open. One handler per
- *     type; registering a type twice throws.
+ *     type; registering a type twice throws. `socket` is the same object for every frame of one
+ *     socket, so it can key per-socket state (a Map or WeakMap).
  *
  *   sendEphemeral(userId: string, frame: TServerFrame): Promise<void>
  *     Delivers the frame to every open socket of that user, on this process and on every other
  *     process sharing the database (PostgreSQL). Not stored, never replayed: for typing and call
  *     signalling. Resolves once handed to this process's sockets and to the other processes.
+ *
+ *   onSocketClose(listener: (socket: SocketContext) => void): () => void
+ *     Hear when a socket of this process closes (left the page, signed out, dropped as dead), e.g. to
+ *     tell a call's other side; returns the unsubscribe.
  *
  * Register from a Fastify plugin registered after the hub (app.ts), e.g.
  *   app.realtime.registerFrameHandler('call.offer', async (frame, socket) => {
@@ -38,6 +43,7 @@ export type FrameHandler<T extends TClientFrame['type']> = (frame: Extract<TClie
 export interface RealtimeHub {
   registerFrameHandler<T extends TClientFrame['type']>(type: T, handler: FrameHandler<T>): void;
   sendEphemeral(userId: string, frame: TServerFrame): Promise<void>;
+  onSocketClose(listener: (socket: SocketContext) => void): () => void;
 }
 
 declare module 'fastify' {
@@ -117,6 +123,7 @@ export class Hub implements RealtimeHub {
   private readonly handlers = new Map<TClientFrame['type'], FrameHandler<never>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unlisten: Array<() => Promise<void>> = [];
+  private readonly closeListeners = new Set<(socket: SocketContext) => void>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -167,6 +174,11 @@ export class Hub implements RealtimeHub {
     this.handlers.set(type, handler as unknown as FrameHandler<never>);
   }
 
+  onSocketClose(listener: (socket: SocketContext) => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
   async sendEphemeral(userId: string, frame: TServerFrame): Promise<void> {
     this.deliverLocally(userId, frame);
     // PGlite is one process (the data directory is locked): its sockets are all here.
@@ -189,6 +201,13 @@ export class Hub implements RealtimeHub {
     socket.on('close', () => {
       conns.delete(conn);
       if (conns.size === 0 && this.byUser.get(user.id) === conns) this.byUser.delete(user.id);
+      for (const listener of this.closeListeners) {
+        try {
+          listener(conn);
+        } catch (error) {
+          this.log.error({ err: error }, 'realtime close listener failed');
+        }
+      }
     });
   }
 
