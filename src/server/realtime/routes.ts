@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { WS_CLOSE_POLICY } from '../../shared/contracts/realtime.ts';
+import { WS_CLOSE_POLICY, WS_PATH } from '../../shared/contracts/realtime.ts';
 import type { Hub, HubSocket } from './hub.ts';
 
 /** The Origin a browser sends from the app's own pages. */
@@ -19,7 +19,7 @@ function sameOrigin(origin: string | undefined, publicUrl: string): boolean {
  */
 export async function realtimeRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { ctx } = app;
-  app.get('/ws', { websocket: true }, (socket: HubSocket, request) => {
+  app.get(WS_PATH, { websocket: true }, (socket: HubSocket, request) => {
     if (!sameOrigin(request.headers.origin, ctx.publicUrl)) {
       socket.close(WS_CLOSE_POLICY, 'This socket is only for Inkhaven pages (Origin not allowed).');
       return;
