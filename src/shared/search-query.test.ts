@@ -41,6 +41,11 @@ describe('interpretSearch', () => {
     expect(interpretSearch('fine line portlnd', vocabulary).corrected).toBe('fine line portland');
   });
 
+  it('splits two known words typed as one', () => {
+    expect(interpretSearch('fineline', vocabulary)).toMatchObject({ groups: [[['fine', 'line'], ['fineline']]], corrected: 'fine line' });
+    expect(interpretSearch('realizm', vocabulary).corrected).toBe('realism');
+  });
+
   it('reads a rare known word also as a much commoner neighbour ("lin" the name, or "line")', () => {
     expect(interpretSearch('fine lin', vocabulary).groups).toEqual([[['fine']], [['lin'], ['line']]]);
   });

@@ -36,8 +36,8 @@ export function interpretSearch(text: string, vocabulary: Vocabulary): Interpret
     }
     const edits = allowedEdits(typed.length);
     const match = vocabulary.closest(typed, edits);
-    const word = match ? match.word : typed;
-    if (!match) unknown.push(typed);
+    const word = match ? match.word : (splitCompound(typed, vocabulary) ?? typed);
+    if (!match && word === typed) unknown.push(typed);
     if (word !== typed) changed = true;
     display.push(word);
     const wordKind = KIND_WORDS[word];
@@ -56,13 +56,23 @@ export function interpretSearch(text: string, vocabulary: Vocabulary): Interpret
     const synonym = longestSynonymAt(tokens, i);
     const span = synonym ? synonym.key.length : 1;
     const token = tokens[i]!;
-    const alternatives = synonym ? synonym.alternatives.map((a) => [...a]) : [[token.word], ...(token.neighbour ? [[token.neighbour]] : [])];
+    const alternatives = synonym ? synonym.alternatives.map((a) => [...a]) : [token.word.split(' '), ...(token.neighbour ? [[token.neighbour]] : [])];
     // A corrected word also matches as typed: the correction must not hide a bio that uses it.
     for (const t of tokens.slice(i, i + span)) if (t.corrected) alternatives.push([t.typed]);
     groups.push(alternatives);
     i += span;
   }
   return { groups, kind, corrected: changed ? display.join(' ') : null, unknown };
+}
+
+/** Two known words typed as one ("fineline" → "fine line", "neotraditional" → "neo traditional"), else null. */
+function splitCompound(typed: string, vocabulary: Vocabulary): string | null {
+  for (let i = 3; i <= typed.length - 3; i++) {
+    const left = typed.slice(0, i);
+    const right = typed.slice(i);
+    if (vocabulary.has(left) && vocabulary.has(right)) return `${left} ${right}`;
+  }
+  return null;
 }
 
 function longestSynonymAt(tokens: Token[], start: number) {

@@ -32,7 +32,7 @@ afterAll(async () => t.close());
 
 describe('typos', () => {
   it('finds fine line artists for "fine lin" and "fien line", best rated first, and says what it searched', async () => {
-    for (const q of ['fine%20lin', 'fien%20line', 'Fine%20Lnie']) expect(names(await search(`q=${q}`)), q).toEqual(['Mara Quill', 'Noor Siddiqui']);
+    for (const q of ['fine%20lin', 'fien%20line', 'Fine%20Lnie', 'fineline']) expect(names(await search(`q=${q}`)), q).toEqual(['Mara Quill', 'Noor Siddiqui']);
     const corrected = await search('q=fien%20line');
     expect(corrected.correctedQuery).toBe('fine line');
     expect(corrected.didYouMean).toBeUndefined();
