@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { PLACES } from '../../../shared/cities.ts';
 import { KIND_WORDS, STYLE_NAMES, SYNONYMS } from '../../../shared/search-synonyms.ts';
 import { fold, Vocabulary, words } from '../../../shared/text-match.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 
 /**
- * The words a search can be corrected to: style names, synonym keys, kind words and place names
- * (fixed), plus every word of an artist's name and every artist city (from the database). Built
+ * The words a search can be corrected to: style names, synonym keys and kind words (fixed), plus
+ * every word of an artist's name and every artist city (from the database). Places no artist lists
+ * are left out: in the text query they could only match a bio, and as corrections they would steal
+ * names ("Qill" → "Hill" of Capitol Hill rather than "Quill"). The City field resolves places. Built
  * once per catalogue version (the version search pages are reused by, decision 0008) and kept per
  * database, so a search corrects its words in memory and runs one exact SQL search.
  */
@@ -19,13 +20,13 @@ export type CatalogueWords = {
 
 /** Fixed words weigh more than names, so "lin" becomes "line" (a style) before "lina" (one artist's name). */
 const STYLE_WEIGHT = 1_000_000;
+/** Cities weigh more than names: "Portlnd" is Portland before it is someone called Portlund. */
 const PLACE_WEIGHT = 1_000;
 
 const FIXED_WORDS: Array<[string, number]> = [
   ...STYLE_NAMES.flatMap((name) => words(name).map((w): [string, number] => [w, STYLE_WEIGHT])),
   ...SYNONYMS.flatMap((s) => s.key.map((w): [string, number] => [w, STYLE_WEIGHT])),
   ...Object.keys(KIND_WORDS).map((w): [string, number] => [w, STYLE_WEIGHT]),
-  ...PLACES.flatMap((p) => words(p.name).map((w): [string, number] => [w, PLACE_WEIGHT])),
 ];
 
 const loaded = new WeakMap<Db, Promise<CatalogueWords>>();
