@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { List, LocateFixed, Map as MapIcon, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { searchPlaces } from '../../../shared/cities.ts';
 import type { TArtistPage, TMapSettings } from '../../../shared/contracts/artists.ts';
@@ -179,7 +179,8 @@ export default function ArtistSearchPage() {
     apply(next);
   };
 
-  const items = results.data?.pages.flatMap((p) => p.items) ?? [];
+  // One array per answer, so the map redraws only when the results change.
+  const items = useMemo(() => results.data?.pages.flatMap((p) => p.items) ?? [], [results.data]);
   const kind = params.get('kind') ?? '';
   const styleNames = kind === 'piercing' ? PIERCING_STYLE_NAMES : kind === 'tattoo' ? TATTOO_STYLE_NAMES : [...TATTOO_STYLE_NAMES, ...PIERCING_STYLE_NAMES];
 
