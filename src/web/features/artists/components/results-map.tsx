@@ -31,6 +31,9 @@ function popupContent(artists: TArtistListItem[]): HTMLElement {
   return list;
 }
 
+const MARKER_STYLE =
+  'box-sizing:border-box;display:flex;width:100%;height:100%;align-items:center;justify-content:center;border-radius:9999px;border:2px solid #fff;background:#1c1917;color:#fff;font:600 12px/1 system-ui,sans-serif;box-shadow:0 1px 3px rgba(0,0,0,.45)';
+
 const markerLabel = (artists: TArtistListItem[]) =>
   artists.length === 1 ? `${artists[0]!.displayName}, ${artists[0]!.city}` : `${artists.length} artists in ${artists[0]!.city}`;
 
@@ -57,9 +60,10 @@ export default function ResultsMap({ artists, settings }: { artists: TArtistList
     const groups = byPlace(artists);
     for (const group of groups) {
       const label = markerLabel(group.artists);
+      // Inline styles: Leaflet's own (unlayered) CSS would outrank Tailwind's utilities on its elements.
       const icon = L.divIcon({
-        className: 'rounded-full border-2 border-white bg-stone-900 text-xs font-semibold text-white shadow flex items-center justify-center',
-        html: String(group.artists.length),
+        className: '',
+        html: `<span style="${MARKER_STYLE}">${group.artists.length}</span>`,
         iconSize: [30, 30],
       });
       L.marker([group.lat, group.lng], { icon, title: label, alt: label, keyboard: true }).bindPopup(() => popupContent(group.artists)).addTo(map);
