@@ -406,6 +406,10 @@ const AREAS: Place[] = AREA_ROWS.map(([name, cityId, lat, lng, radiusKm]) => {
 /** Every place search knows: the bundled cities, then their areas. */
 export const PLACES: readonly Place[] = [...CITIES.map((c): Place => ({ ...c, kind: 'city', label: cityLabel(c), radiusKm: CITY_RADIUS_KM })), ...AREAS];
 
+/** Folded label and name → place (the first place of a name wins: SoHo in New York before Soho in London). */
+const PLACE_BY_LABEL = new Map(PLACES.map((p) => [fold(p.label), p]));
+const PLACE_BY_NAME = new Map([...PLACES].reverse().map((p) => [fold(p.name), p]));
+
 /** The name part of what was typed or chosen: "Brooklyn, New York, NY, US" → "Brooklyn". */
 const namePart = (typed: string) => typed.split(',')[0] ?? '';
 
@@ -422,10 +426,9 @@ export function searchPlaces(query: string, limit = 8): Place[] {
 export function resolvePlace(typed: string): { place: Place; exact: boolean } | null {
   const folded = fold(typed);
   if (!folded) return null;
-  const byLabel = PLACES.find((p) => fold(p.label) === folded);
+  const byLabel = PLACE_BY_LABEL.get(folded);
   if (byLabel) return { place: byLabel, exact: true };
-  const name = fold(namePart(typed));
-  const byName = PLACES.find((p) => fold(p.name) === name);
+  const byName = PLACE_BY_NAME.get(fold(namePart(typed)));
   if (byName) return { place: byName, exact: true };
   const [best] = rank(PLACES, namePart(typed), 1, (p) => p.name, () => '');
   return best ? { place: best.item, exact: false } : null;
