@@ -8,7 +8,7 @@ export function percentile(sorted: number[], p: number): number {
 
 export const latencies = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p975: percentile(sorted, 97.5), p99: percentile(sorted, 99) };
 };
 
 /** The median of several rounds' figures; with an even count, the mean of the middle two. */

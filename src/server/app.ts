@@ -84,7 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   await app.register(cookie);
-  registerSecurityHeaders(app, publicUrl);
+  registerSecurityHeaders(app, publicUrl, config.MAP_TILE_URL);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => ({

@@ -93,6 +93,14 @@ export const ConfigSchema = z
     IMAGE_API_KEY: z.string().optional(),
     GITHUB_TOKEN: z.string().optional(),
     GITHUB_API_URL: z.url().default('https://api.github.com'),
+    // The map view's background (Leaflet tiles): any XYZ template with {z}, {x}, {y} ({s} for subdomains).
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/\S*$/, 'must be an http(s) URL template')
+      .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must contain {z}, {x} and {y}')
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    // Shown under the map as plain text (tile providers require credit).
+    MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {

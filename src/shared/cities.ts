@@ -1,4 +1,5 @@
 import { slugify } from './guides/search-links.ts';
+import { editDistance, fold } from './text-match.ts';
 
 /**
  * The bundled city list: artists pick their city here and the server takes coordinates and the
@@ -73,6 +74,40 @@ const ROWS: Row[] = [
   ['Tampa', 'FL', 'US', 27.9506, -82.4572, 'America/New_York'],
   ['Orlando', 'FL', 'US', 28.5383, -81.3792, 'America/New_York'],
   ['Jacksonville', 'FL', 'US', 30.3322, -81.6557, 'America/New_York'],
+  ['Oakland', 'CA', 'US', 37.8044, -122.2712, 'America/Los_Angeles'],
+  ['Long Beach', 'CA', 'US', 33.7701, -118.1937, 'America/Los_Angeles'],
+  ['Pasadena', 'CA', 'US', 34.1478, -118.1445, 'America/Los_Angeles'],
+  ['Santa Monica', 'CA', 'US', 34.0195, -118.4912, 'America/Los_Angeles'],
+  ['Fresno', 'CA', 'US', 36.7378, -119.7871, 'America/Los_Angeles'],
+  ['Reno', 'NV', 'US', 39.5296, -119.8138, 'America/Los_Angeles'],
+  ['Tacoma', 'WA', 'US', 47.2529, -122.4443, 'America/Los_Angeles'],
+  ['Spokane', 'WA', 'US', 47.6588, -117.426, 'America/Los_Angeles'],
+  ['Eugene', 'OR', 'US', 44.0521, -123.0868, 'America/Los_Angeles'],
+  ['Boulder', 'CO', 'US', 40.015, -105.2705, 'America/Denver'],
+  ['Colorado Springs', 'CO', 'US', 38.8339, -104.8214, 'America/Denver'],
+  ['Santa Fe', 'NM', 'US', 35.687, -105.9378, 'America/Denver'],
+  ['El Paso', 'TX', 'US', 31.7619, -106.485, 'America/Denver'],
+  ['Fort Worth', 'TX', 'US', 32.7555, -97.3308, 'America/Chicago'],
+  ['Tulsa', 'OK', 'US', 36.154, -95.9928, 'America/Chicago'],
+  ['Des Moines', 'IA', 'US', 41.5868, -93.625, 'America/Chicago'],
+  ['Madison', 'WI', 'US', 43.0731, -89.4012, 'America/Chicago'],
+  ['Birmingham', 'AL', 'US', 33.5186, -86.8104, 'America/Chicago'],
+  ['Ann Arbor', 'MI', 'US', 42.2808, -83.743, 'America/Detroit'],
+  ['Grand Rapids', 'MI', 'US', 42.9634, -85.6681, 'America/Detroit'],
+  ['Cincinnati', 'OH', 'US', 39.1031, -84.512, 'America/New_York'],
+  ['Buffalo', 'NY', 'US', 42.8864, -78.8784, 'America/New_York'],
+  ['Rochester', 'NY', 'US', 43.1566, -77.6088, 'America/New_York'],
+  ['Jersey City', 'NJ', 'US', 40.7178, -74.0431, 'America/New_York'],
+  ['Hoboken', 'NJ', 'US', 40.744, -74.0324, 'America/New_York'],
+  ['Newark', 'NJ', 'US', 40.7357, -74.1724, 'America/New_York'],
+  ['New Haven', 'CT', 'US', 41.3083, -72.9279, 'America/New_York'],
+  ['Hartford', 'CT', 'US', 41.7658, -72.6734, 'America/New_York'],
+  ['Cambridge', 'MA', 'US', 42.3736, -71.1097, 'America/New_York'],
+  ['Burlington', 'VT', 'US', 44.4759, -73.2121, 'America/New_York'],
+  ['Asheville', 'NC', 'US', 35.5951, -82.5515, 'America/New_York'],
+  ['Charleston', 'SC', 'US', 32.7765, -79.9311, 'America/New_York'],
+  ['St. Petersburg', 'FL', 'US', 27.7676, -82.6403, 'America/New_York'],
+  ['Fort Lauderdale', 'FL', 'US', 26.1224, -80.1373, 'America/New_York'],
   ['San Juan', 'San Juan', 'PR', 18.4655, -66.1057, 'America/Puerto_Rico'],
   // Canada
   ['Toronto', 'ON', 'CA', 43.6532, -79.3832, 'America/Toronto'],
@@ -85,6 +120,9 @@ const ROWS: Row[] = [
   ['Edmonton', 'AB', 'CA', 53.5461, -113.4938, 'America/Edmonton'],
   ['Vancouver', 'BC', 'CA', 49.2827, -123.1207, 'America/Vancouver'],
   ['Victoria', 'BC', 'CA', 48.4284, -123.3656, 'America/Vancouver'],
+  ['Hamilton', 'ON', 'CA', 43.2557, -79.8711, 'America/Toronto'],
+  ['Saskatoon', 'SK', 'CA', 52.1332, -106.67, 'America/Regina'],
+  ['Regina', 'SK', 'CA', 50.4452, -104.6189, 'America/Regina'],
   // Latin America
   ['Mexico City', 'CDMX', 'MX', 19.4326, -99.1332, 'America/Mexico_City'],
   ['Guadalajara', 'Jalisco', 'MX', 20.6597, -103.3496, 'America/Mexico_City'],
@@ -111,6 +149,11 @@ const ROWS: Row[] = [
   ['Edinburgh', 'Scotland', 'GB', 55.9533, -3.1883, 'Europe/London'],
   ['Cardiff', 'Wales', 'GB', 51.4816, -3.1791, 'Europe/London'],
   ['Belfast', 'Northern Ireland', 'GB', 54.5973, -5.9301, 'Europe/London'],
+  ['Nottingham', 'England', 'GB', 52.9548, -1.1581, 'Europe/London'],
+  ['Sheffield', 'England', 'GB', 53.3811, -1.4701, 'Europe/London'],
+  ['Newcastle upon Tyne', 'England', 'GB', 54.9783, -1.6178, 'Europe/London'],
+  ['Oxford', 'England', 'GB', 51.752, -1.2577, 'Europe/London'],
+  ['Cambridge', 'England', 'GB', 52.2053, 0.1218, 'Europe/London'],
   ['Dublin', 'Leinster', 'IE', 53.3498, -6.2603, 'Europe/Dublin'],
   ['Cork', 'Munster', 'IE', 51.8985, -8.4756, 'Europe/Dublin'],
   // Europe
@@ -120,6 +163,8 @@ const ROWS: Row[] = [
   ['Cologne', 'North Rhine-Westphalia', 'DE', 50.9375, 6.9603, 'Europe/Berlin'],
   ['Frankfurt', 'Hesse', 'DE', 50.1109, 8.6821, 'Europe/Berlin'],
   ['Leipzig', 'Saxony', 'DE', 51.3397, 12.3731, 'Europe/Berlin'],
+  ['Düsseldorf', 'North Rhine-Westphalia', 'DE', 51.2277, 6.7735, 'Europe/Berlin'],
+  ['Stuttgart', 'Baden-Württemberg', 'DE', 48.7758, 9.1829, 'Europe/Berlin'],
   ['Vienna', 'Vienna', 'AT', 48.2082, 16.3738, 'Europe/Vienna'],
   ['Zurich', 'Zurich', 'CH', 47.3769, 8.5417, 'Europe/Zurich'],
   ['Geneva', 'Geneva', 'CH', 46.2044, 6.1432, 'Europe/Zurich'],
@@ -132,6 +177,14 @@ const ROWS: Row[] = [
   ['Lyon', 'Auvergne-Rhône-Alpes', 'FR', 45.764, 4.8357, 'Europe/Paris'],
   ['Marseille', "Provence-Alpes-Côte d'Azur", 'FR', 43.2965, 5.3698, 'Europe/Paris'],
   ['Bordeaux', 'Nouvelle-Aquitaine', 'FR', 44.8378, -0.5792, 'Europe/Paris'],
+  ['Toulouse', 'Occitanie', 'FR', 43.6047, 1.4442, 'Europe/Paris'],
+  ['Nice', "Provence-Alpes-Côte d'Azur", 'FR', 43.7102, 7.262, 'Europe/Paris'],
+  ['Málaga', 'Andalusia', 'ES', 36.7213, -4.4214, 'Europe/Madrid'],
+  ['Utrecht', 'Utrecht', 'NL', 52.0907, 5.1214, 'Europe/Amsterdam'],
+  ['Bologna', 'Emilia-Romagna', 'IT', 44.4949, 11.3426, 'Europe/Rome'],
+  ['Turin', 'Piedmont', 'IT', 45.0703, 7.6869, 'Europe/Rome'],
+  ['Gdańsk', 'Pomerania', 'PL', 54.352, 18.6466, 'Europe/Warsaw'],
+  ['Wrocław', 'Lower Silesia', 'PL', 51.1079, 17.0385, 'Europe/Warsaw'],
   ['Madrid', 'Community of Madrid', 'ES', 40.4168, -3.7038, 'Europe/Madrid'],
   ['Barcelona', 'Catalonia', 'ES', 41.3874, 2.1686, 'Europe/Madrid'],
   ['Valencia', 'Valencian Community', 'ES', 39.4699, -0.3763, 'Europe/Madrid'],
@@ -238,33 +291,6 @@ export function cityLabel(city: Pick<City, 'name' | 'region' | 'country'>): stri
   return city.region && city.region !== city.name ? `${city.name}, ${city.region}, ${city.country}` : `${city.name}, ${city.country}`;
 }
 
-/** Lower case without accents, so "sao" finds São Paulo and "zurich" finds Zurich. */
-function fold(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Edit distance (insert, delete, substitute, swap of neighbours) — short strings only. */
-function distance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 /** How far a folded query is from a folded name: lower is better, null is no match. */
 function score(q: string, name: string, extra: string): number | null {
   if (name === q) return 0;
@@ -275,10 +301,24 @@ function score(q: string, name: string, extra: string): number | null {
   if (q.length >= 4) {
     // A typo while typing: compare with the start of the name of the same length, and with the whole name.
     const allowed = q.length >= 7 ? 2 : 1;
-    const d = Math.min(distance(q, name.slice(0, q.length)), distance(q, name));
+    const d = Math.min(editDistance(q, name.slice(0, q.length)), editDistance(q, name));
     if (d <= allowed) return 5 + d;
   }
   return null;
+}
+
+/** Items ranked by score() of the folded query against their folded name (best first), at most `limit`. */
+function rank<T>(items: readonly T[], query: string, limit: number, nameOf: (item: T) => string, extraOf: (item: T) => string): Array<{ item: T; s: number }> {
+  const q = fold(query);
+  if (!q) return [];
+  const hits: Array<{ item: T; s: number; name: string }> = [];
+  for (const item of items) {
+    const name = nameOf(item);
+    const s = score(q, fold(name), extraOf(item));
+    if (s !== null) hits.push({ item, s, name });
+  }
+  hits.sort((a, b) => a.s - b.s || a.name.localeCompare(b.name));
+  return hits.slice(0, limit);
 }
 
 /**
@@ -286,13 +326,110 @@ function score(q: string, name: string, extra: string): number | null {
  * country code, then substring, then a near miss (one typo, two in long queries). Pure.
  */
 export function searchCities(query: string, limit = 8): City[] {
-  const q = fold(query);
-  if (!q) return [];
-  const hits: Array<{ city: City; s: number }> = [];
-  for (const city of CITIES) {
-    const s = score(q, fold(city.name), `${fold(city.region)} ${city.country.toLowerCase()}`);
-    if (s !== null) hits.push({ city, s });
-  }
-  hits.sort((a, b) => a.s - b.s || a.city.name.localeCompare(b.city.name));
-  return hits.slice(0, limit).map((h) => h.city);
+  return rank(CITIES, query, limit, (c) => c.name, (c) => `${fold(c.region)} ${c.country.toLowerCase()}`).map((h) => h.item);
+}
+
+/**
+ * A place search can start from: a bundled city, or a borough or neighbourhood of one (an
+ * "area") with its centre and a radius that covers it. Artists keep a city; an area is
+ * searched as "within radiusKm of its centre".
+ */
+export type Place = City & { kind: 'city' | 'area'; label: string; radiusKm: number };
+
+/** Radius used when a bundled city is searched by distance (its artists may list a suburb). */
+const CITY_RADIUS_KM = 25;
+
+type AreaRow = [name: string, cityId: string, lat: number, lng: number, radiusKm: number];
+
+const AREA_ROWS: AreaRow[] = [
+  // New York City: the five boroughs, then neighbourhoods known for studios.
+  ['Brooklyn', 'new-york-us', 40.6782, -73.9442, 10],
+  ['Manhattan', 'new-york-us', 40.7831, -73.9712, 8],
+  ['Queens', 'new-york-us', 40.7282, -73.7949, 10],
+  ['The Bronx', 'new-york-us', 40.8448, -73.8648, 8],
+  ['Staten Island', 'new-york-us', 40.5795, -74.1502, 10],
+  ['Williamsburg', 'new-york-us', 40.7081, -73.9571, 3],
+  ['Bushwick', 'new-york-us', 40.6944, -73.9213, 3],
+  ['Greenpoint', 'new-york-us', 40.7305, -73.9515, 3],
+  ['Park Slope', 'new-york-us', 40.671, -73.9814, 3],
+  ['Harlem', 'new-york-us', 40.8116, -73.9465, 3],
+  ['East Village', 'new-york-us', 40.7265, -73.9815, 2],
+  ['Lower East Side', 'new-york-us', 40.715, -73.9843, 2],
+  ['SoHo', 'new-york-us', 40.7233, -74.003, 2],
+  ['Chelsea', 'new-york-us', 40.7465, -74.0014, 2],
+  ['Astoria', 'new-york-us', 40.7644, -73.9235, 3],
+  ['Long Island City', 'new-york-us', 40.7447, -73.9485, 3],
+  // Los Angeles and San Francisco
+  ['Hollywood', 'los-angeles-us', 34.0928, -118.3287, 5],
+  ['Silver Lake', 'los-angeles-us', 34.0869, -118.2702, 3],
+  ['Echo Park', 'los-angeles-us', 34.0782, -118.2606, 3],
+  ['Venice', 'los-angeles-us', 33.985, -118.4695, 4],
+  ['Downtown Los Angeles', 'los-angeles-us', 34.0407, -118.2468, 3],
+  ['Mission District', 'san-francisco-us', 37.7599, -122.4148, 3],
+  ['Haight-Ashbury', 'san-francisco-us', 37.7692, -122.4481, 2],
+  // Chicago, Seattle, Portland, Austin
+  ['Wicker Park', 'chicago-us', 41.9088, -87.6796, 3],
+  ['Logan Square', 'chicago-us', 41.9231, -87.7093, 3],
+  ['Pilsen', 'chicago-us', 41.8556, -87.6564, 3],
+  ['Capitol Hill', 'seattle-us', 47.6253, -122.3222, 3],
+  ['Alberta Arts District', 'portland-us', 45.559, -122.645, 3],
+  ['East Austin', 'austin-us', 30.262, -97.72, 4],
+  // Toronto and Montreal
+  ['Queen West', 'toronto-ca', 43.6476, -79.405, 3],
+  ['Kensington Market', 'toronto-ca', 43.6547, -79.4005, 2],
+  ['Plateau Mont-Royal', 'montreal-ca', 45.5225, -73.5806, 3],
+  // London, Berlin, Paris, Amsterdam, Tokyo
+  ['Shoreditch', 'london-gb', 51.5265, -0.078, 3],
+  ['Camden', 'london-gb', 51.539, -0.1426, 3],
+  ['Hackney', 'london-gb', 51.545, -0.0553, 4],
+  ['Brixton', 'london-gb', 51.4613, -0.1156, 3],
+  ['Soho', 'london-gb', 51.5136, -0.1365, 2],
+  ['Kreuzberg', 'berlin-de', 52.4986, 13.403, 3],
+  ['Neukölln', 'berlin-de', 52.4811, 13.4353, 3],
+  ['Friedrichshain', 'berlin-de', 52.5158, 13.4545, 3],
+  ['Mitte', 'berlin-de', 52.52, 13.4049, 3],
+  ['Le Marais', 'paris-fr', 48.859, 2.362, 2],
+  ['Montmartre', 'paris-fr', 48.8867, 2.3431, 2],
+  ['De Pijp', 'amsterdam-nl', 52.353, 4.8936, 2],
+  ['Jordaan', 'amsterdam-nl', 52.3747, 4.88, 2],
+  ['Shibuya', 'tokyo-jp', 35.658, 139.7016, 3],
+  ['Shinjuku', 'tokyo-jp', 35.6938, 139.7034, 3],
+  ['Harajuku', 'tokyo-jp', 35.6702, 139.7027, 2],
+];
+
+const AREAS: Place[] = AREA_ROWS.map(([name, cityId, lat, lng, radiusKm]) => {
+  const city = BY_ID.get(cityId);
+  if (!city) throw new Error(`Area ${name}: unknown city ${cityId}`);
+  return { id: `${slugify(name)}-${cityId}`, name, region: city.region, country: city.country, lat, lng, timezone: city.timezone, kind: 'area', label: `${name}, ${cityLabel(city)}`, radiusKm };
+});
+
+/** Every place search knows: the bundled cities, then their areas. */
+export const PLACES: readonly Place[] = [...CITIES.map((c): Place => ({ ...c, kind: 'city', label: cityLabel(c), radiusKm: CITY_RADIUS_KM })), ...AREAS];
+
+/** Folded label and name → place (the first place of a name wins: SoHo in New York before Soho in London). */
+const PLACE_BY_LABEL = new Map(PLACES.map((p) => [fold(p.label), p]));
+const PLACE_BY_NAME = new Map([...PLACES].reverse().map((p) => [fold(p.name), p]));
+
+/** The name part of what was typed or chosen: "Brooklyn, New York, NY, US" → "Brooklyn". */
+const namePart = (typed: string) => typed.split(',')[0] ?? '';
+
+/** Places for suggestions while typing, ranked like searchCities; an area's city counts as its region. */
+export function searchPlaces(query: string, limit = 8): Place[] {
+  return rank(PLACES, namePart(query), limit, (p) => p.name, (p) => `${fold(p.label.split(', ').slice(1).join(' '))} ${p.country.toLowerCase()}`).map((h) => h.item);
+}
+
+/**
+ * The place a typed city means: its exact label ("Brooklyn, New York, NY, US"), else its exact
+ * name, else the best suggestion (a prefix such as "Brookl", or a near miss such as "Brooklin").
+ * `exact` is false when the place had to be guessed.
+ */
+export function resolvePlace(typed: string): { place: Place; exact: boolean } | null {
+  const folded = fold(typed);
+  if (!folded) return null;
+  const byLabel = PLACE_BY_LABEL.get(folded);
+  if (byLabel) return { place: byLabel, exact: true };
+  const byName = PLACE_BY_NAME.get(fold(namePart(typed)));
+  if (byName) return { place: byName, exact: true };
+  const [best] = rank(PLACES, namePart(typed), 1, (p) => p.name, () => '');
+  return best ? { place: best.item, exact: false } : null;
 }

@@ -1,3 +1,4 @@
+import { watchConsole } from './console-helpers.ts';
 import { expect, expectNoSeriousAxeViolations, test, waitForHydrated } from './shell-helpers.ts';
 
 test.describe('artist search', () => {
@@ -33,6 +34,30 @@ test.describe('artist search', () => {
     await expect(page).toHaveURL(/\/artists\?kind=tattoo&style=fine-line$/);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByText(/artists? found/)).toBeVisible();
+  });
+
+  test('forgives typos, suggests a search when far off, counts results, and keeps the list when the map cannot load', async ({ page }) => {
+    const problems = watchConsole(page);
+    const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+    await page.goto('/artists?q=fien%20line');
+    await expect(page.getByText(/Showing results for/)).toContainText('fine line');
+    await expect(page.getByText(/^\d+ artists? found$/)).toBeVisible();
+    await expect(cards.first()).toBeVisible();
+
+    await page.goto('/artists?q=geometricall');
+    await expect(page.getByRole('heading', { name: 'No artists match all of that' })).toBeVisible();
+    await page.getByRole('link', { name: 'geometric', exact: true }).click();
+    await expect(page).toHaveURL(/q=geometric$/);
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByText(/^\d+ artists? found$/)).toBeVisible();
+
+    // No network here: the server's tile check fails, so the page asks for no tile and keeps the list.
+    await waitForHydrated(page.getByRole('search').getByRole('button', { name: 'Search' }));
+    await page.getByRole('button', { name: 'Map', pressed: false }).click();
+    await expect(page.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('The map cannot load right now')).toBeVisible();
+    await expect(cards.first()).toBeVisible();
+    expect(problems).toEqual([]);
   });
 
   test('shows an empty state that suggests widening the search', async ({ page }) => {

@@ -8,7 +8,7 @@ import { usesMediaCapture } from '../../shared/media-capture.ts';
  * middleware per request tripled the cost of a small API answer). Documents (HTML) get the
  * whole set, CSP included; every other answer gets the headers that matter for non-documents.
  */
-function computeHelmetHeaders(publicUrl: string): Record<string, string> {
+function computeHelmetHeaders(publicUrl: string, mapTileUrl: string): Record<string, string> {
   const https = publicUrl.startsWith('https://');
   const middleware = helmet({
     contentSecurityPolicy: {
@@ -16,7 +16,7 @@ function computeHelmetHeaders(publicUrl: string): Record<string, string> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', tileSource(mapTileUrl)],
         connectSrc: ["'self'", publicUrl.replace(/^http/, 'ws')],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'"],
@@ -41,6 +41,12 @@ function computeHelmetHeaders(publicUrl: string): Record<string, string> {
   return headers;
 }
 
+/** The CSP source of the map tiles' host: "https://tile.openstreetmap.org", or "https://*.tiles.example" for a {s} subdomain template. */
+export function tileSource(mapTileUrl: string): string {
+  const origin = /^https?:\/\/[^/]+/.exec(mapTileUrl)?.[0] ?? mapTileUrl;
+  return origin.replace('{s}', '*');
+}
+
 const NON_DOCUMENT_HEADERS = ['x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy', 'strict-transport-security', 'x-frame-options'];
 
 /**
@@ -54,8 +60,8 @@ const permissionsPolicy = (mediaCapture: boolean) =>
   [...DENIED_FEATURES.map((feature) => `${feature}=()`), 'geolocation=(self)', mediaCapture ? 'camera=(self)' : 'camera=()', mediaCapture ? 'microphone=(self)' : 'microphone=()'].join(', ');
 export const PERMISSIONS_POLICY = { default: permissionsPolicy(false), mediaCapture: permissionsPolicy(true) };
 
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const documentHeaders = { ...computeHelmetHeaders(publicUrl), 'permissions-policy': PERMISSIONS_POLICY.default };
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, mapTileUrl: string): void {
+  const documentHeaders = { ...computeHelmetHeaders(publicUrl, mapTileUrl), 'permissions-policy': PERMISSIONS_POLICY.default };
   const mediaCaptureDocumentHeaders = { ...documentHeaders, 'permissions-policy': PERMISSIONS_POLICY.mediaCapture };
   const otherHeaders = Object.fromEntries(Object.entries(documentHeaders).filter(([name]) => NON_DOCUMENT_HEADERS.includes(name)));
   // Callback style: this runs on every response, and an async hook costs a promise each time.

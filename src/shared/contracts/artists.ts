@@ -6,6 +6,8 @@ export const ARTIST_SORTS = ['relevance', 'rating', 'distance', 'soonest'] as co
 export const ARTIST_PAGE_SIZE = 24;
 export const MAX_RADIUS_KM = 500;
 export const DEFAULT_RADIUS_KM = 50;
+/** Up to this many matches a search counts exactly; past it the answer says "1,000+" (counting everything costs what the page costs). */
+export const SEARCH_COUNT_LIMIT = 1_000;
 
 const latLng = zText()
   .regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, 'use "lat,lng", for example 40.71,-74.00')
@@ -65,9 +67,25 @@ export type TArtistListItem = {
   avatarUrl: string | null;
   /** With sort=soonest or a date range: the artist's first free slot (UTC ISO). */
   firstAvailableAt?: string;
+  /** Where the artist works (their studio's or city's coordinates), for the map view. */
+  lat: number;
+  lng: number;
 };
 
-export type TArtistPage = { items: TArtistListItem[]; nextCursor: string | null };
+export type TArtistPage = {
+  items: TArtistListItem[];
+  nextCursor: string | null;
+  /** First page only (not with availability filters, which are checked page by page): how many artists match; `exact` false past SEARCH_COUNT_LIMIT. */
+  total?: { count: number; exact: boolean };
+  /** The text query as searched when words were corrected ("fien line" → "fine line"). */
+  correctedQuery?: string;
+  /** A suggestion when the search found nothing even after correction. */
+  didYouMean?: string;
+  /** The place `city` was read as; `radiusKm` null when artists listing that city are shown, else artists within it; `exact` false when guessed ("Brookl" → Brooklyn). */
+  place?: { label: string; lat: number; lng: number; radiusKm: number | null; exact: boolean };
+  /** The typed city when no known place matches it. */
+  unknownPlace?: string;
+};
 
 export const REVIEWS_PAGE_SIZE = 10;
 
@@ -139,3 +157,13 @@ export type TReview = {
 export type TReviewPhoto = { id: string; url: string; thumbUrl: string; width: number; height: number; alt: string };
 
 export type TReviewPage = { items: TReview[]; nextCursor: string | null; aggregate: TRatingAggregate };
+
+/** GET /api/map/settings: what the search page's map view needs (tiles from config, MAP_TILE_URL). */
+export type TMapSettings = {
+  /** Leaflet XYZ template. */
+  tileUrl: string;
+  /** Plain text credit shown under the map. */
+  attribution: string;
+  /** False when the server could not fetch a tile lately: the page then shows the list only and does not try. */
+  tilesReachable: boolean;
+};

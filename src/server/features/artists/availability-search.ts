@@ -2,7 +2,7 @@ import { ARTIST_PAGE_SIZE, type TArtistPage, type TArtistSearchQuery } from '../
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { firstFreeSlots } from '../availability/service.ts';
-import { buildArtistSearch, decodeCursor, encodeCursor, presentListItem, type Row } from './search.ts';
+import { buildArtistSearch, decodeCursor, encodeCursor, presentListItem, type Row, type SearchTerms } from './search.ts';
 
 /**
  * GET /api/artists with `sort=soonest` or `availableFrom` / `availableTo`. A first free slot needs
@@ -25,7 +25,7 @@ const NO_SLOT = Number.MAX_SAFE_INTEGER;
 
 const byKeyThenId = (a: { k: number; row: Row }, b: { k: number; row: Row }) => a.k - b.k || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
 
-export async function searchByAvailability(ctx: AppContext, query: TArtistSearchQuery): Promise<TArtistPage> {
+export async function searchByAvailability(ctx: AppContext, query: TArtistSearchQuery, terms: SearchTerms | null): Promise<TArtistPage> {
   const { availableFrom, availableTo, cursor, sort, ...filters } = query;
   const range = { availableFrom, availableTo };
   const filtered = Boolean(availableFrom || availableTo);
@@ -34,9 +34,9 @@ export async function searchByAvailability(ctx: AppContext, query: TArtistSearch
   const present = (row: Row, k: number) => ({ ...presentListItem(row), ...(k !== NO_SLOT ? { firstAvailableAt: new Date(k).toISOString() } : {}) });
 
   if (sort === 'soonest') {
-    const preSort = filters.q ? 'relevance' : filters.near ? 'distance' : 'rating';
+    const preSort = terms ? 'relevance' : filters.near ? 'distance' : 'rating';
     // buildArtistSearch fetches one row more than its limit.
-    const rows = await queryRows<Row>(db, buildArtistSearch({ ...filters, sort: preSort, limit: AVAILABILITY_CANDIDATES - 1 }).sql);
+    const rows = await queryRows<Row>(db, buildArtistSearch({ ...filters, sort: preSort, limit: AVAILABILITY_CANDIDATES - 1 }, { terms }).sql);
     const first = await firstFreeSlots(ctx, rows.map((r) => r.id), range);
     let ranked = rows.map((row) => ({ row, k: first.get(row.id) ?? NO_SLOT }));
     if (filtered) ranked = ranked.filter((r) => r.k !== NO_SLOT);
@@ -61,7 +61,7 @@ export async function searchByAvailability(ctx: AppContext, query: TArtistSearch
   let exhausted = false;
   while (matches.length <= limit && scanned < AVAILABILITY_CANDIDATES) {
     const batch = Math.min(SCAN_BATCH, AVAILABILITY_CANDIDATES - scanned);
-    const rows = await queryRows<Row>(db, buildArtistSearch({ ...filters, ...(sort ? { sort } : {}), ...(scanCursor ? { cursor: scanCursor } : {}), limit: batch }).sql);
+    const rows = await queryRows<Row>(db, buildArtistSearch({ ...filters, ...(sort ? { sort } : {}), ...(scanCursor ? { cursor: scanCursor } : {}), limit: batch }, { terms }).sql);
     const candidates = rows.slice(0, batch);
     const first = await firstFreeSlots(ctx, candidates.map((r) => r.id), range);
     for (const row of candidates) {

@@ -7,6 +7,7 @@ import { searchArtists } from './search.ts';
 import { getArtistProfile, listArtistReviews } from './profile.ts';
 import { getOwnArtistProfile } from './service.ts';
 import { artistOnboardingRoutes } from './onboarding-routes.ts';
+import { mapSettingsRoutes } from './map-settings.ts';
 import { ZArtistParams } from '../../http/route-params.ts';
 import { zText } from '../../../shared/contracts/input.ts';
 
@@ -18,6 +19,7 @@ export async function artistRoutes(app: FastifyInstance) {
   app.get('/api/artists/profile/me', async (request) => getOwnArtistProfile(ctx, requireUser(request).id));
 
   artistOnboardingRoutes(app);
+  mapSettingsRoutes(app);
 
   app.get('/api/artists/:idOrSlug', async (request) => getArtistProfile(ctx, validate(ZArtistParams, request.params).idOrSlug));
   app.get('/api/artists/:idOrSlug/reviews', async (request) => {

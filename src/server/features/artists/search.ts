@@ -2,12 +2,16 @@ import { avatarUrlOf } from '../../../shared/avatar.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZUuid } from '../../../shared/contracts/input.ts';
-import { ARTIST_PAGE_SIZE, DEFAULT_RADIUS_KM, type TArtistListItem, type TArtistPage, type TArtistSearchQuery } from '../../../shared/contracts/artists.ts';
+import { ARTIST_PAGE_SIZE, DEFAULT_RADIUS_KM, SEARCH_COUNT_LIMIT, type TArtistListItem, type TArtistPage, type TArtistSearchQuery } from '../../../shared/contracts/artists.ts';
+import { resolvePlace } from '../../../shared/cities.ts';
+import { interpretSearch, suggestSearch } from '../../../shared/search-query.ts';
+import { editDistance, fold, words } from '../../../shared/text-match.ts';
 import type { AppContext } from '../../context.ts';
 import { preparedPerDatabase, queryRows, type Db } from '../../db/client.ts';
 import { catalogueVersion } from '../../db/schema/index.ts';
 import { decodeCursor as decodeKeysetCursor, encodeCursor as encodeKeysetCursor } from '../../http/keyset-cursor.ts';
 import { searchByAvailability } from './availability-search.ts';
+import { catalogueWords, type CatalogueWords } from './search-vocabulary.ts';
 
 const KM_PER_DEGREE_LAT = 111.32;
 /** Below this trigram word similarity a name or city does not count as a typo of the query. */
@@ -38,32 +42,105 @@ export type Row = {
   price_from_cents: number | null;
   deposit_from_cents: number | null;
   thumb_key: string | null;
+  lat: string | number;
+  lng: string | number;
   sort_key: string | number;
+  /** Matches up to SEARCH_COUNT_LIMIT + 1, on the first page of a search (see buildArtistSearch's `count`). */
+  total_count?: string | number;
 };
 
 /**
- * GET /api/artists. Full-text search (relevance: see relevancePageSql) with a trigram fallback for typos, filters,
- * keyset pagination on (sort key, id) so pages never skip or repeat while the catalogue grows.
+ * GET /api/artists. The text query is read in memory first (planArtistSearch: typos corrected
+ * against the catalogue's words, everyday words expanded to styles, a typed place resolved), then
+ * one indexed full-text search runs (relevance: see relevancePageSql), with filters and keyset
+ * pagination on (sort key, id) so pages never skip or repeat while the catalogue grows. The first
+ * page also counts the matches, up to SEARCH_COUNT_LIMIT.
  *
- * The typo fallback runs only when the full-text search finds nobody: matching every name and
- * city by trigrams on every search cost more than the rest of the query together.
+ * Matching names and cities by SQL trigrams runs only when all of that finds nobody: doing it on
+ * every search cost more than the rest of the query together.
  */
 export async function searchArtists(ctx: AppContext, query: TArtistSearchQuery): Promise<TArtistPage> {
-  // Availability changes with every booking and with the clock: computed each time (availability answers have their own reuse).
-  if (query.sort === 'soonest' || query.availableFrom || query.availableTo) return searchByAvailability(ctx, query);
   const { db } = ctx.database;
-  let cache = pageCaches.get(db);
-  if (!cache) pageCaches.set(db, (cache = new Map()));
-  const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
   // Read before the search: a change committed in between makes the stored version older than
   // the page, so the next request recomputes — never the other way round.
   const version = await catalogueVersionOf(db);
+  // Availability changes with every booking and with the clock: computed each time (availability answers have their own reuse).
+  if (query.sort === 'soonest' || query.availableFrom || query.availableTo) {
+    const plan = planArtistSearch(query, await catalogueWords(db, version));
+    return { ...(await searchByAvailability(ctx, plan.query, plan.terms)), ...plan.notes };
+  }
+  let cache = pageCaches.get(db);
+  if (!cache) pageCaches.set(db, (cache = new Map()));
+  const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
   const hit = cache.get(key);
   if (hit && hit.version === version) return hit.page;
-  const page = await computeSearchPage(ctx, query);
+  const page = await computeSearchPage(ctx, query, version);
   if (cache.size >= PAGE_CACHE_MAX) cache.clear();
   cache.set(key, { version, page });
   return page;
+}
+
+/** Groups that must all match; a group matches when any alternative (words that must all match) does. See interpretSearch. */
+export type SearchTerms = string[][][];
+
+export type SearchPlan = {
+  /** The query as the database runs it: a kind named in the text applied, a place turned into a city or a radius. */
+  query: TArtistSearchQuery;
+  /** The text query's terms, null without one. */
+  terms: SearchTerms | null;
+  /** What the answer tells the user about how it read their query. */
+  notes: Pick<TArtistPage, 'place' | 'unknownPlace'> & { correctedQuery?: string };
+};
+
+/** Reads the text query and the typed place against the catalogue's words (no I/O). */
+export function planArtistSearch(query: TArtistSearchQuery, known: CatalogueWords): SearchPlan {
+  const effective: TArtistSearchQuery = { ...query };
+  const notes: SearchPlan['notes'] = {};
+  let terms: SearchTerms | null = null;
+  if (query.q) {
+    const read = interpretSearch(query.q, known.vocabulary);
+    terms = read.groups.length ? read.groups : null;
+    if (!effective.kind && read.kind) effective.kind = read.kind;
+    if (read.corrected) notes.correctedQuery = read.corrected;
+  }
+  if (query.city) {
+    const typed = fold(query.city);
+    const stored = known.cities.get(typed);
+    const resolved = stored ? null : resolvePlace(query.city);
+    if (stored) effective.city = stored;
+    else if (resolved) {
+      const { place, exact } = resolved;
+      const cityName = place.kind === 'city' ? known.cities.get(fold(place.name)) : undefined;
+      if (cityName) {
+        effective.city = cityName;
+        notes.place = { label: place.label, lat: place.lat, lng: place.lng, radiusKm: null, exact };
+      } else {
+        // An area, or a city no artist lists: artists within its radius. The visitor's own location, when shared, wins.
+        delete effective.city;
+        if (!query.near) {
+          effective.near = [place.lat, place.lng];
+          effective.radiusKm = query.radiusKm ?? place.radiusKm;
+        }
+        notes.place = { label: place.label, lat: place.lat, lng: place.lng, radiusKm: effective.radiusKm ?? DEFAULT_RADIUS_KM, exact };
+      }
+    } else {
+      const near = closestStoredCity(typed, known.cities);
+      if (near) effective.city = near;
+      else notes.unknownPlace = query.city;
+    }
+  }
+  return { query: effective, terms, notes };
+}
+
+/** An artist city (one the bundled list does not know) within a typo of what was typed. */
+function closestStoredCity(typed: string, cities: Map<string, string>): string | null {
+  const allowed = typed.length < 4 ? 0 : typed.length < 8 ? 1 : 2;
+  let best: { name: string; d: number } | null = null;
+  for (const [folded, name] of cities) {
+    const d = editDistance(typed, folded, allowed);
+    if (d <= allowed && (!best || d < best.d)) best = { name, d };
+  }
+  return best?.name ?? null;
 }
 
 /**
@@ -82,22 +159,36 @@ async function catalogueVersionOf(db: Db): Promise<number> {
 }
 
 /** The search page computed from the database (searchArtists without reuse). */
-export async function computeSearchPage(ctx: AppContext, query: TArtistSearchQuery): Promise<TArtistPage> {
+export async function computeSearchPage(ctx: AppContext, query: TArtistSearchQuery, version?: number): Promise<TArtistPage> {
+  const known = await catalogueWords(ctx.database.db, version ?? (await catalogueVersionOf(ctx.database.db)));
+  const plan = planArtistSearch(query, known);
+  const count = !query.cursor;
   let typos = query.cursor ? decodeCursor(query.cursor).typos === true : false;
-  let statement = buildArtistSearch(query, { typos });
+  let statement = buildArtistSearch(plan.query, { typos, terms: plan.terms, count });
   let rows = await runSearch(ctx, statement.sql, typos);
+  const notes: Partial<TArtistPage> = { ...plan.notes };
   if (rows.length === 0 && !query.cursor && !typos && query.q) {
+    delete notes.correctedQuery;
+    const suggestion = suggestSearch(query.q, known.vocabulary);
+    if (suggestion && suggestion !== fold(query.q)) notes.didYouMean = suggestion;
+    // The last resort: names and cities within a typo by SQL trigrams (names the vocabulary cannot split well).
     typos = true;
-    statement = buildArtistSearch(query, { typos });
+    statement = buildArtistSearch(plan.query, { typos, terms: plan.terms, count });
     rows = await runSearch(ctx, statement.sql, typos);
   }
   const { limit } = statement;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return {
+  const result: TArtistPage = {
     items: page.map(presentListItem),
     nextCursor: rows.length > limit && last ? encodeCursor({ k: Number(last.sort_key), id: last.id, ...(typos ? { typos } : {}) }) : null,
+    ...notes,
   };
+  if (count) {
+    const matches = Number(rows[0]?.total_count ?? 0);
+    result.total = { count: Math.min(matches, SEARCH_COUNT_LIMIT), exact: matches <= SEARCH_COUNT_LIMIT };
+  }
+  return result;
 }
 
 async function runSearch(ctx: AppContext, statement: SQL, typos: boolean): Promise<Row[]> {
@@ -112,18 +203,21 @@ async function runSearch(ctx: AppContext, statement: SQL, typos: boolean): Promi
 /**
  * The statement GET /api/artists runs for a query (one row more than the page, to know whether
  * there is a next page). Exported so the benchmark can run the very same SQL through the driver.
- * `typos`: match the text query against names and cities within a typo instead of by full text.
+ * `terms`: the text query as planArtistSearch read it (default: each word of `q` as it is).
+ * `typos`: match the text query against names and cities within a typo (SQL trigrams) instead of by full text.
+ * `count`: also count the matches, up to SEARCH_COUNT_LIMIT + 1, in a `total_count` column of every row.
  */
-export function buildArtistSearch(query: TArtistSearchQuery, opts: { typos?: boolean } = {}): { sql: SQL; limit: number } {
+export function buildArtistSearch(query: TArtistSearchQuery, opts: { typos?: boolean; terms?: SearchTerms | null; count?: boolean } = {}): { sql: SQL; limit: number } {
   if (query.sort === 'soonest' || query.availableFrom || query.availableTo) {
     throw new Error('Availability is not SQL: searchArtists sends these queries to searchByAvailability (availability-search.ts).');
   }
   const limit = query.limit ?? ARTIST_PAGE_SIZE;
   const where: SQL[] = [];
   const q = query.q && query.q.length > 0 ? query.q : null;
-  const tsQuery = q ? sql`(websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('simple', ${q}))` : null;
-
+  const terms = opts.terms !== undefined ? opts.terms : q ? words(q).map((w) => [[w]]) : null;
   const typos = Boolean(q && opts.typos);
+  const tsQuery = terms && terms.length && !typos ? termsTsQuery(terms) : null;
+
   if (q && typos) {
     // A name or city within a typo of the query: `q <% column` is word_similarity(q, column) of at
     // least pg_trgm.word_similarity_threshold (TRIGRAM_MATCH, which runSearch sets). Unlike a
@@ -152,10 +246,11 @@ export function buildArtistSearch(query: TArtistSearchQuery, opts: { typos?: boo
     where.push(sql`${distance} <= ${radius}`);
   }
 
-  const sort = query.sort ?? (q ? 'relevance' : distance ? 'distance' : 'rating');
+  const totalCount = opts.count ? countSql([...where, ...(tsQuery ? [sql`a.search_document @@ ${tsQuery}`] : [])]) : null;
+  const sort = query.sort ?? (tsQuery || typos ? 'relevance' : distance ? 'distance' : 'rating');
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  if (sort === 'relevance' && tsQuery && !typos) return { sql: withStudios(relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1 })), limit };
-  if (tsQuery && !typos) where.push(sql`a.search_document @@ ${tsQuery}`);
+  if (sort === 'relevance' && tsQuery) return { sql: withStudios(relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1 }), undefined, totalCount), limit };
+  if (tsQuery) where.push(sql`a.search_document @@ ${tsQuery}`);
 
   let sortKey: SQL;
   let direction: 'asc' | 'desc';
@@ -173,7 +268,26 @@ export function buildArtistSearch(query: TArtistSearchQuery, opts: { typos?: boo
   if (cursor) where.push(direction === 'desc' ? after(sortKey, cursor) : sql`(${sortKey} > ${cursor.k} OR (${sortKey} = ${cursor.k} AND a.id > ${cursor.id}::uuid))`);
 
   const order = direction === 'desc' ? sql`sort_key DESC, a.id ASC` : sql`sort_key ASC, a.id ASC`;
-  return { sql: withStudios(pageSql({ where, distance, sortKey, order, limit: limit + 1 }), order), limit };
+  return { sql: withStudios(pageSql({ where, distance, sortKey, order, limit: limit + 1 }), order, totalCount), limit };
+}
+
+/**
+ * Terms as one tsquery: groups joined by AND, alternatives by OR. Each alternative is read both
+ * as English (styles and bios are stemmed) and as plain words (names and cities are not).
+ */
+function termsTsQuery(terms: SearchTerms): SQL {
+  const alternative = (phrase: string) => sql`plainto_tsquery('english', ${phrase}) || plainto_tsquery('simple', ${phrase})`;
+  const group = (alternatives: string[][]) => sql`(${sql.join(alternatives.map((a) => alternative(a.join(' '))), sql` || `)})`;
+  return sql`(${sql.join(terms.map(group), sql` && `)})`;
+}
+
+/**
+ * How many artists match, counted up to SEARCH_COUNT_LIMIT + 1 (past it the page says "1,000+"):
+ * the count stops there, so a broad search costs a bounded index read, not a count of everything.
+ */
+function countSql(where: SQL[]): SQL {
+  const whereSql = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  return sql`(SELECT count(*) FROM (SELECT 1 FROM artist_profiles a ${whereSql} LIMIT ${SEARCH_COUNT_LIMIT + 1}) matches)`;
 }
 
 /** The average rating, 0 when unrated: a stored column indexed in this order, (rating_sort DESC, id) (migration 0006). */
@@ -221,7 +335,7 @@ function pageSql(opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order
   return sql`
     SELECT a.id, a.slug, a.display_name, a.kind, a.styles, a.city, a.country, a.timezone, a.verified, a.studio_id,
            a.rating_sum / nullif(a.rating_count, 0) AS rating_value, a.rating_count,
-           a.card_price_from_cents AS price_from_cents, a.card_deposit_from_cents AS deposit_from_cents, a.card_thumb_key AS thumb_key,
+           a.card_price_from_cents AS price_from_cents, a.card_deposit_from_cents AS deposit_from_cents, a.card_thumb_key AS thumb_key, a.lat, a.lng,
            ${opts.distance ?? sql`NULL::float8`} AS distance_km,
            ${opts.sortKey} AS sort_key
     FROM artist_profiles a
@@ -231,11 +345,12 @@ function pageSql(opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order
   `;
 }
 
-/** The page with its studio names; joined after the page is cut, so only for the rows shown. */
-function withStudios(page: SQL, order: SQL = sql`sort_key DESC, a.id ASC`): SQL {
+/** The page with its studio names (and the match count, when asked); joined after the page is cut, so only for the rows shown. */
+function withStudios(page: SQL, order: SQL = sql`sort_key DESC, a.id ASC`, totalCount: SQL | null = null): SQL {
   return sql`
     SELECT a.*, st.name AS studio_name,
            (SELECT u.avatar_key FROM artist_profiles ap JOIN users u ON u.id = ap.user_id WHERE ap.id = a.id) AS avatar_key
+           ${totalCount ? sql`, ${totalCount} AS total_count` : sql``}
     FROM (${page}) a
     LEFT JOIN studios st ON st.id = a.studio_id
     ORDER BY ${order}
@@ -269,6 +384,8 @@ export function presentListItem(r: Row): TArtistListItem {
     currency: 'USD',
     photoUrl: r.thumb_key ? `/uploads/${r.thumb_key}` : null,
     avatarUrl: avatarUrlOf(r.avatar_key),
+    lat: Number(r.lat),
+    lng: Number(r.lng),
   };
   if (r.distance_km !== null) item.distanceKm = round1(Number(r.distance_km));
   return item;

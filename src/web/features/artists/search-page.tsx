@@ -1,7 +1,9 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { LocateFixed, SlidersHorizontal } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { List, LocateFixed, Map as MapIcon, SlidersHorizontal } from 'lucide-react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { searchPlaces } from '../../../shared/cities.ts';
+import type { TArtistPage, TMapSettings } from '../../../shared/contracts/artists.ts';
 import { PIERCING_STYLES } from '../../../shared/guides/piercing-styles.ts';
 import { slugify } from '../../../shared/guides/search-links.ts';
 import { TATTOO_CATEGORIES } from '../../../shared/guides/tattoo-styles.ts';
@@ -9,6 +11,9 @@ import { errorMessage } from '../../lib/errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { artistSearchOptions, canonicalSearch } from './api/artist-queries.ts';
 import { ArtistCard, ArtistCardSkeleton } from './components/artist-card.tsx';
+
+// Leaflet and its CSS load only when the map view is opened.
+const ResultsMap = lazy(() => import('./components/results-map.tsx'));
 
 const TATTOO_STYLE_NAMES = TATTOO_CATEGORIES.flatMap((c) => c.styles);
 const PIERCING_STYLE_NAMES = PIERCING_STYLES.map((s) => s.name);
@@ -32,6 +37,92 @@ function artistLocalTime(iso: string, timeZone: string): string {
   return `${when} (${timeZone.split('/').pop()?.replace(/_/g, ' ') ?? timeZone} time)`;
 }
 
+const plural = (n: number) => (n === 1 ? 'artist' : 'artists');
+
+/** "12 artists found", or "1,000+ artists found" past the count limit; without a count (availability filters), what is shown so far. */
+function resultCount(first: TArtistPage | undefined, shown: number, more: boolean): string {
+  const total = first?.total;
+  if (!total) return `${shown}${more ? '+' : ''} ${plural(shown)} with free time${more ? ' so far' : ''}`;
+  if (!total.exact) return `${total.count.toLocaleString('en-US')}+ artists found (more than we count exactly)`;
+  return `${total.count.toLocaleString('en-US')} ${plural(total.count)} found`;
+}
+
+/** How the server read the query: a corrected text, a guessed place, a suggestion, an unknown place. */
+function SearchNotes({ first, params }: { first: TArtistPage | undefined; params: URLSearchParams }) {
+  if (!first) return null;
+  const withQ = (q: string) => {
+    const next = new URLSearchParams(params);
+    next.set('q', q);
+    return `/artists?${canonicalSearch(next)}`;
+  };
+  const notes: React.ReactNode[] = [];
+  if (first.correctedQuery) {
+    notes.push(
+      <>
+        Showing results for <strong>{first.correctedQuery}</strong> (you typed “{params.get('q')}”).
+      </>,
+    );
+  }
+  if (first.didYouMean) {
+    notes.push(
+      <>
+        Did you mean{' '}
+        <Link to={withQ(first.didYouMean)} className="font-semibold text-amber-800 underline">
+          {first.didYouMean}
+        </Link>
+        ?
+      </>,
+    );
+  }
+  if (first.place) {
+    const where = first.place.radiusKm === null ? `in ${first.place.label}` : `within ${first.place.radiusKm} km of ${first.place.label}`;
+    notes.push(<>Showing artists {where}{first.place.exact ? '' : ` — the closest place we know to “${params.get('city')}”`}.</>);
+  }
+  if (first.unknownPlace) {
+    notes.push(<>We do not know a place called “{first.unknownPlace}”. Type a city or a neighbourhood, for example Brooklyn, Shoreditch or Portland, or use Near me.</>);
+  }
+  if (!notes.length) return null;
+  return (
+    <div className="mb-3 space-y-1 text-sm text-stone-800">
+      {notes.map((note, i) => (
+        <p key={i}>{note}</p>
+      ))}
+    </div>
+  );
+}
+
+/** The City field: suggestions from the bundled places while typing, and what to type when none matches. */
+function PlaceField({ initial }: { initial: string }) {
+  const [text, setText] = useState(initial);
+  const listId = useId();
+  const suggestions = searchPlaces(text, 8);
+  const noMatch = text.trim().length >= 2 && suggestions.length === 0;
+  return (
+    <div className="space-y-1">
+      <label htmlFor="artist-city" className="block text-sm font-medium text-stone-900">City or neighbourhood</label>
+      <input
+        id="artist-city"
+        name="city"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        list={listId}
+        aria-describedby="artist-city-help"
+        className={SELECT}
+        autoComplete="off"
+        placeholder="e.g. Brooklyn or Portland"
+      />
+      <datalist id={listId}>
+        {suggestions.map((p) => (
+          <option key={p.id} value={p.label} />
+        ))}
+      </datalist>
+      <p id="artist-city-help" className="text-xs text-stone-600" aria-live="polite">
+        {noMatch ? 'No place we know starts like that. Try the city’s name, a borough such as Brooklyn, or use Near me.' : 'Cities, boroughs and neighbourhoods.'}
+      </p>
+    </div>
+  );
+}
+
 /** /artists: every filter lives in the URL, so a search can be shared and the back button works. */
 export default function ArtistSearchPage() {
   const [params, setParams] = useSearchParams();
@@ -40,6 +131,8 @@ export default function ArtistSearchPage() {
   const results = useInfiniteQuery(artistSearchOptions(queryClient, search));
   const [locating, setLocating] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const mapSettings = useQuery<TMapSettings>({ queryKey: ['/api/map/settings'], enabled: view === 'map', staleTime: 5 * 60_000 });
   const formKey = search; // remount the form when the URL changes (back button), so fields show the URL's values
 
   const apply = (next: URLSearchParams) => setParams(new URLSearchParams(canonicalSearch(next)));
@@ -86,7 +179,8 @@ export default function ArtistSearchPage() {
     apply(next);
   };
 
-  const items = results.data?.pages.flatMap((p) => p.items) ?? [];
+  // One array per answer, so the map redraws only when the results change.
+  const items = useMemo(() => results.data?.pages.flatMap((p) => p.items) ?? [], [results.data]);
   const kind = params.get('kind') ?? '';
   const styleNames = kind === 'piercing' ? PIERCING_STYLE_NAMES : kind === 'tattoo' ? TATTOO_STYLE_NAMES : [...TATTOO_STYLE_NAMES, ...PIERCING_STYLE_NAMES];
 
@@ -118,10 +212,7 @@ export default function ArtistSearchPage() {
               <option key={s} value={slugify(s)}>{s}</option>
             ))}
           </Select>
-          <div className="space-y-1">
-            <label htmlFor="artist-city" className="block text-sm font-medium text-stone-900">City</label>
-            <input id="artist-city" name="city" defaultValue={params.get('city') ?? ''} className={SELECT} autoComplete="address-level2" />
-          </div>
+          <PlaceField initial={params.get('city') ?? ''} />
           <Select label="Minimum rating" name="minRating" value={params.get('minRating') ?? ''}>
             <option value="">Any rating</option>
             <option value="4.5">4.5 and up</option>
@@ -172,9 +263,36 @@ export default function ArtistSearchPage() {
 
       <section aria-labelledby="results-heading" className="mt-8">
         <h2 id="results-heading" className="sr-only">Results</h2>
-        <div aria-live="polite" className="mb-3 text-sm text-stone-700">
-          {results.isSuccess ? `${items.length}${results.hasNextPage ? '+' : ''} artist${items.length === 1 ? '' : 's'} found` : null}
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <p aria-live="polite" className="text-sm text-stone-700">
+            {results.isSuccess ? resultCount(results.data.pages[0], items.length, results.hasNextPage) : null}
+          </p>
+          <div role="group" aria-label="Show results as" className="inline-flex rounded-md border border-stone-300 bg-white p-0.5">
+            <Button variant={view === 'list' ? 'primary' : 'ghost'} aria-pressed={view === 'list'} onClick={() => setView('list')}>
+              <List className="h-4 w-4" aria-hidden="true" /> List
+            </Button>
+            <Button variant={view === 'map' ? 'primary' : 'ghost'} aria-pressed={view === 'map'} onClick={() => setView('map')}>
+              <MapIcon className="h-4 w-4" aria-hidden="true" /> Map
+            </Button>
+          </div>
         </div>
+        <SearchNotes first={results.data?.pages[0]} params={params} />
+        {view === 'map' ? (
+          <div className="mb-6">
+            {mapSettings.isPending ? <p role="status" className="text-sm text-stone-700">Loading the map…</p> : null}
+            {mapSettings.isError || (mapSettings.data && !mapSettings.data.tilesReachable) ? (
+              <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+                The map cannot load right now (its map tiles are out of reach). The list below shows every result.
+              </p>
+            ) : null}
+            {mapSettings.data?.tilesReachable ? (
+              <Suspense fallback={<p role="status" className="text-sm text-stone-700">Loading the map…</p>}>
+                <ResultsMap artists={items} settings={mapSettings.data} />
+                {results.hasNextPage ? <p className="mt-1 text-sm text-stone-700">The map shows the artists listed below; show more artists to add them.</p> : null}
+              </Suspense>
+            ) : null}
+          </div>
+        ) : null}
         {results.isError ? (
           <div role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
             {errorMessage(results.error)}
