@@ -6,7 +6,8 @@ describe('live routes', () => {
     expect(isLiveHref('/messages')).toBe(false);
     expect(isLiveHref('/messages?artist=123')).toBe(false);
     expect(isLiveHref('/messages/abc#latest')).toBe(false);
-    expect(isLiveHref('/consultations/')).toBe(false);
+    expect(isLiveHref('/messages/')).toBe(false);
+    expect(isLiveHref('/consultations/')).toBe(true);
     expect(isLiveHref('/github/projects')).toBe(false);
   });
 

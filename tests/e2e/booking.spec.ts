@@ -409,8 +409,8 @@ test.describe('booking', () => {
     // A consultation asks how to meet.
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Choose a video call or an in-person visit.')).toBeVisible();
-    // Calls are not built in yet: the choice says where the call link really comes from.
-    await expect(page.getByText(/^From anywhere\. Calls are not built into Inkhaven yet: the artist sends a call link/)).toBeVisible();
+    // The choice says where the call happens: in Inkhaven, once the artist accepts.
+    await expect(page.getByText(/^From anywhere, right here in your browser: once the artist accepts/)).toBeVisible();
     await page.getByRole('radio', { name: /Video call/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('textbox', { name: /^Your idea/ }).fill('Talk through a half sleeve of botanical line work.');

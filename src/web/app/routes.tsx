@@ -189,6 +189,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('/dashboard/portfolio', { title: 'Portfolio and flash' }, () => import('../features/portfolio/portfolio-manager-page.tsx'), { protected: true }),
         page('/dashboard/availability', { title: 'Availability' }, () => import('../features/availability/availability-page.tsx'), { protected: true }),
         page('/bookings/:id', { title: 'Booking' }, () => import('../features/booking/booking-page.tsx'), { protected: true }),
+        page('/consultations', { title: 'Video calls' }, () => import('../features/consultations/consultations-page.tsx'), { protected: true }),
+        page('/consultations/:bookingId', { title: 'Video call' }, () => import('../features/consultations/call-room-page.tsx'), { protected: true }),
+        page(
+          '/consultation',
+          { title: 'Video consultations with tattoo and piercing artists', description: 'Find an artist who offers a video consultation and book a call: talk through your idea, placement and price from home.' },
+          () => import('../features/consultations/consultation-finder-page.tsx'),
+        ),
         page('/reviews', { title: 'Reviews' }, () => import('../features/reviews/reviews-page.tsx'), { protected: true }),
         page('/admin-dashboard', { title: 'Admin dashboard' }, () => import('../features/admin/admin-dashboard-page.tsx'), { protected: true }),
         page('/admin/telemetry', { title: 'Error telemetry' }, () => import('../features/admin/telemetry-page.tsx'), { protected: true }),

@@ -1,3 +1,4 @@
+import { CALL_STATUSES } from '../../../shared/call-window.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CalendarPlus, CheckCircle2, Info, MapPin, Navigation } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -244,6 +245,13 @@ function Where({ booking }: { booking: TBookingDetail }) {
         <>
           <p>{where.title}</p>
           {where.note ? <p className="text-sm text-stone-700">{where.note}</p> : null}
+          {(CALL_STATUSES as readonly string[]).includes(booking.status) ? (
+            <p>
+              <Link to={`/consultations/${booking.id}`} className={OUTSIDE_LINK}>
+                Open the call room
+              </Link>
+            </p>
+          ) : null}
         </>
       ) : where.kind === 'studio' ? (
         <>

@@ -1,0 +1,301 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TServerFrame } from '../../../shared/contracts/realtime.ts';
+import { openCallSocket, type CallSocket } from '../../lib/call-socket.ts';
+import { fetchIceServers } from './consultations-api.ts';
+
+export type CallPhase = 'starting' | 'waiting' | 'connecting' | 'connected' | 'reconnecting' | 'peer-left' | 'ended' | 'failed';
+
+export type CallQuality = {
+  /** Round-trip time of the selected candidate pair, in milliseconds. */
+  rttMs: number | null;
+  /** Share of incoming packets lost since the call connected, 0–100. */
+  lossPercent: number | null;
+  /** Video frames decoded from the other person so far. */
+  framesDecoded: number;
+  label: 'good' | 'fair' | 'poor' | 'unknown';
+};
+
+const STATS_EVERY_MS = 2_000;
+
+function qualityLabel(rttMs: number | null, lossPercent: number | null): CallQuality['label'] {
+  if (rttMs === null && lossPercent === null) return 'unknown';
+  if ((lossPercent ?? 0) > 5 || (rttMs ?? 0) > 400) return 'poor';
+  if ((lossPercent ?? 0) > 1 || (rttMs ?? 0) > 150) return 'fair';
+  return 'good';
+}
+
+/** Round-trip time, packet loss and decoded frames from one getStats report. */
+export function readQuality(report: RTCStatsReport): CallQuality {
+  let rttMs: number | null = null;
+  let lost = 0;
+  let received = 0;
+  let framesDecoded = 0;
+  report.forEach((s: Record<string, unknown>) => {
+    if (s.type === 'candidate-pair' && s.nominated && s.state === 'succeeded' && typeof s.currentRoundTripTime === 'number') rttMs = Math.round(s.currentRoundTripTime * 1000);
+    if (s.type === 'inbound-rtp') {
+      lost += typeof s.packetsLost === 'number' ? Math.max(0, s.packetsLost) : 0;
+      received += typeof s.packetsReceived === 'number' ? s.packetsReceived : 0;
+      if (s.kind === 'video' && typeof s.framesDecoded === 'number') framesDecoded += s.framesDecoded;
+    }
+  });
+  const lossPercent = lost + received > 0 ? Math.round((lost / (lost + received)) * 1000) / 10 : null;
+  return { rttMs, lossPercent, framesDecoded, label: qualityLabel(rttMs, lossPercent) };
+}
+
+const fingerprintOf = (sdp: string) => /^a=fingerprint:(.+)$/m.exec(sdp)?.[1] ?? null;
+
+type Devices = { cameras: MediaDeviceInfo[]; microphones: MediaDeviceInfo[] };
+
+/**
+ * One side of a 1:1 WebRTC call, signalled over `/ws` (see the server's call-relay.ts for the
+ * protocol): the artist's side always makes the offer, the client's side answers; ICE restarts when
+ * the connection fails or the network changes.
+ */
+export function useCall(bookingId: string, role: 'client' | 'artist', enabled: boolean) {
+  const [phase, setPhase] = useState<CallPhase>('starting');
+  const [error, setError] = useState<string | null>(null);
+  const [localStream, setLocalStream] = useState<MediaStream | null>(null);
+  const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
+  const [cameraOn, setCameraOn] = useState(true);
+  const [micOn, setMicOn] = useState(true);
+  const [devices, setDevices] = useState<Devices>({ cameras: [], microphones: [] });
+  const [quality, setQuality] = useState<CallQuality | null>(null);
+  const [setupMs, setSetupMs] = useState<number | null>(null);
+  const [placementAsked, setPlacementAsked] = useState(false);
+
+  const pcRef = useRef<RTCPeerConnection | null>(null);
+  const socketRef = useRef<CallSocket | null>(null);
+  const localRef = useRef<MediaStream | null>(null);
+  const iceRef = useRef<RTCIceServer[]>([]);
+  const pendingIce = useRef<RTCIceCandidateInit[]>([]);
+  const joinedAt = useRef(0);
+  const isOfferer = role === 'artist';
+
+  const send = useCallback((frame: Parameters<CallSocket['send']>[0]) => socketRef.current?.send(frame) ?? false, []);
+
+  const closePeer = useCallback(() => {
+    pcRef.current?.close();
+    pcRef.current = null;
+    pendingIce.current = [];
+    setRemoteStream(null);
+    setQuality(null);
+  }, []);
+
+  const makeOffer = useCallback(
+    async (pc: RTCPeerConnection, iceRestart: boolean) => {
+      const offer = await pc.createOffer(iceRestart ? { iceRestart: true } : {});
+      await pc.setLocalDescription(offer);
+      send({ type: 'call.offer', bookingId, sdp: pc.localDescription!.sdp });
+    },
+    [bookingId, send],
+  );
+
+  const newPeer = useCallback((): RTCPeerConnection => {
+    closePeer();
+    const pc = new RTCPeerConnection({ iceServers: iceRef.current });
+    pcRef.current = pc;
+    for (const track of localRef.current?.getTracks() ?? []) pc.addTrack(track, localRef.current!);
+    pc.onicecandidate = (event) => {
+      send({ type: 'call.ice', bookingId, candidate: event.candidate ? event.candidate.candidate : null, sdpMid: event.candidate?.sdpMid ?? null, sdpMLineIndex: event.candidate?.sdpMLineIndex ?? null });
+    };
+    pc.ontrack = (event) => {
+      setRemoteStream(event.streams[0] ?? new MediaStream([event.track]));
+    };
+    pc.onconnectionstatechange = () => {
+      if (pcRef.current !== pc) return;
+      if (pc.connectionState === 'connected') setPhase('connected');
+      else if (pc.connectionState === 'disconnected') setPhase('reconnecting');
+      else if (pc.connectionState === 'failed') {
+        setPhase('reconnecting');
+        // The offering side restarts ICE; the other asks it to by announcing itself again.
+        if (isOfferer) void makeOffer(pc, true).catch(() => setPhase('failed'));
+        else send({ type: 'call.join', bookingId });
+      }
+    };
+    setPhase('connecting');
+    return pc;
+  }, [bookingId, closePeer, isOfferer, makeOffer, send]);
+
+  const flushIce = useCallback(async (pc: RTCPeerConnection) => {
+    const queued = pendingIce.current;
+    pendingIce.current = [];
+    for (const candidate of queued) await pc.addIceCandidate(candidate);
+  }, []);
+
+  const onFrame = useCallback(
+    async (frame: TServerFrame) => {
+      if (frame.type === 'error') setError(frame.message);
+      // The artist's placement photo request reaches the client as a notification pointing at this room.
+      if (frame.type === 'notification' && frame.notification.actionUrl === `/consultations/${bookingId}`) setPlacementAsked(true);
+      if (!('bookingId' in frame) || frame.bookingId !== bookingId) return;
+      switch (frame.type) {
+        case 'call.peer':
+          // The other person has arrived (again): a fresh connection, offered by the artist's side.
+          if (isOfferer) await makeOffer(newPeer(), false);
+          else send({ type: 'call.join', bookingId });
+          break;
+        case 'call.offer': {
+          // An ICE restart comes from the same peer (same DTLS fingerprint) and renegotiates; an offer
+          // from a new peer connection (the artist reloaded or rejoined) needs a new one here too.
+          const current = pcRef.current;
+          const samePeer = current?.remoteDescription && fingerprintOf(current.remoteDescription.sdp) === fingerprintOf(frame.sdp);
+          const pc = current && samePeer ? current : newPeer();
+          await pc.setRemoteDescription({ type: 'offer', sdp: frame.sdp });
+          await flushIce(pc);
+          await pc.setLocalDescription(await pc.createAnswer());
+          send({ type: 'call.answer', bookingId, sdp: pc.localDescription!.sdp });
+          break;
+        }
+        case 'call.answer': {
+          const pc = pcRef.current;
+          if (!pc || pc.signalingState !== 'have-local-offer') return;
+          await pc.setRemoteDescription({ type: 'answer', sdp: frame.sdp });
+          await flushIce(pc);
+          break;
+        }
+        case 'call.ice': {
+          const candidate: RTCIceCandidateInit | null = frame.candidate ? { candidate: frame.candidate, sdpMid: frame.sdpMid ?? null, sdpMLineIndex: frame.sdpMLineIndex ?? null } : null;
+          const pc = pcRef.current;
+          if (!candidate) return;
+          if (!pc || !pc.remoteDescription) pendingIce.current.push(candidate);
+          else await pc.addIceCandidate(candidate);
+          break;
+        }
+        case 'call.hangup':
+          closePeer();
+          setPhase('peer-left');
+          break;
+      }
+    },
+    [bookingId, closePeer, flushIce, isOfferer, makeOffer, newPeer, send],
+  );
+
+  // Start: camera and microphone, the ICE servers, then the socket; announce on every (re)connect.
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    const start = async () => {
+      try {
+        const [stream, ice] = await Promise.all([navigator.mediaDevices.getUserMedia({ video: true, audio: true }), fetchIceServers(bookingId)]);
+        if (cancelled) {
+          stream.getTracks().forEach((t) => t.stop());
+          return;
+        }
+        localRef.current = stream;
+        iceRef.current = ice.iceServers;
+        setLocalStream(stream);
+        const all = await navigator.mediaDevices.enumerateDevices();
+        setDevices({ cameras: all.filter((d) => d.kind === 'videoinput'), microphones: all.filter((d) => d.kind === 'audioinput') });
+        setPhase('waiting');
+        joinedAt.current = performance.now();
+        socketRef.current = openCallSocket({
+          onOpen: () => send({ type: 'call.join', bookingId }),
+          onClose: () => undefined,
+          onFrame: (frame) => {
+            onFrame(frame).catch((e: unknown) => setError(e instanceof Error ? e.message : 'The call could not be set up.'));
+          },
+        });
+      } catch (e) {
+        if (cancelled) return;
+        setPhase('failed');
+        setError(
+          e instanceof DOMException && (e.name === 'NotAllowedError' || e.name === 'NotFoundError')
+            ? 'Your camera or microphone could not be used. Allow access in your browser and reload the page.'
+            : e instanceof Error
+              ? e.message
+              : 'The call could not start.',
+        );
+      }
+    };
+    void start();
+    return () => {
+      cancelled = true;
+      socketRef.current?.close();
+      socketRef.current = null;
+      closePeer();
+      localRef.current?.getTracks().forEach((t) => t.stop());
+      localRef.current = null;
+    };
+    // onFrame changes identity only with the role and booking, which restart the call anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bookingId, enabled]);
+
+  // A network change (Wi-Fi to mobile, back online): restart ICE rather than wait for a timeout.
+  useEffect(() => {
+    if (!enabled) return;
+    const restart = () => {
+      const pc = pcRef.current;
+      if (!pc) return;
+      if (isOfferer) void makeOffer(pc, true).catch(() => setPhase('failed'));
+      else send({ type: 'call.join', bookingId });
+    };
+    const connection = (navigator as Navigator & { connection?: EventTarget }).connection;
+    window.addEventListener('online', restart);
+    connection?.addEventListener('change', restart);
+    return () => {
+      window.removeEventListener('online', restart);
+      connection?.removeEventListener('change', restart);
+    };
+  }, [bookingId, enabled, isOfferer, makeOffer, send]);
+
+  // Connection quality while the call is up (and the first decoded frame, for the set-up time).
+  useEffect(() => {
+    if (phase !== 'connected' && phase !== 'reconnecting') return;
+    const read = async () => {
+      const pc = pcRef.current;
+      if (!pc) return;
+      const q = readQuality(await pc.getStats());
+      setQuality(q);
+      if (q.framesDecoded > 0) setSetupMs((ms) => ms ?? Math.round(performance.now() - joinedAt.current));
+    };
+    void read();
+    const timer = setInterval(() => void read(), STATS_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [phase]);
+
+  const toggleCamera = useCallback(() => {
+    const next = !cameraOn;
+    localRef.current?.getVideoTracks().forEach((t) => (t.enabled = next));
+    setCameraOn(next);
+  }, [cameraOn]);
+
+  const toggleMic = useCallback(() => {
+    const next = !micOn;
+    localRef.current?.getAudioTracks().forEach((t) => (t.enabled = next));
+    setMicOn(next);
+  }, [micOn]);
+
+  /** Switches camera or microphone: a new track from the chosen device replaces the old one in the call. */
+  const chooseDevice = useCallback(
+    async (kind: 'videoinput' | 'audioinput', deviceId: string) => {
+      const stream = localRef.current;
+      if (!stream) return;
+      const media = kind === 'videoinput' ? { video: { deviceId: { exact: deviceId } } } : { audio: { deviceId: { exact: deviceId } } };
+      const fresh = (await navigator.mediaDevices.getUserMedia(media)).getTracks()[0]!;
+      const old = kind === 'videoinput' ? stream.getVideoTracks()[0] : stream.getAudioTracks()[0];
+      fresh.enabled = kind === 'videoinput' ? cameraOn : micOn;
+      const sender = pcRef.current?.getSenders().find((s) => s.track === old);
+      await sender?.replaceTrack(fresh);
+      if (old) {
+        stream.removeTrack(old);
+        old.stop();
+      }
+      stream.addTrack(fresh);
+      setLocalStream(new MediaStream(stream.getTracks()));
+    },
+    [cameraOn, micOn],
+  );
+
+  const leave = useCallback(() => {
+    send({ type: 'call.hangup', bookingId });
+    socketRef.current?.close();
+    socketRef.current = null;
+    closePeer();
+    localRef.current?.getTracks().forEach((t) => t.stop());
+    localRef.current = null;
+    setLocalStream(null);
+    setPhase('ended');
+  }, [bookingId, closePeer, send]);
+
+  return { phase, error, placementAsked, localStream, remoteStream, cameraOn, micOn, devices, quality, setupMs, toggleCamera, toggleMic, chooseDevice, leave };
+}
