@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { TClientFrame, TServerFrame } from '../../../shared/contracts/realtime.ts';
 import type { RealtimeHub, SocketContext } from '../../realtime/hub.ts';
 import { callRefusal, loadCall } from './service.ts';
@@ -44,8 +43,7 @@ export async function relayCallFrame(hub: Pick<RealtimeHub, 'sendEphemeral'>, fr
 
 const CALL_FRAME_TYPES = ['call.join', 'call.offer', 'call.answer', 'call.ice', 'call.hangup'] as const satisfies ReadonlyArray<CallFrame['type']>;
 
-/** Registers the call frame handlers on the hub (a plugin registered after it in app.ts). */
-export async function callRelay(app: FastifyInstance) {
-  const hub = app.realtime;
+/** Registers the call frame handlers on the hub (app.ts, right after the hub starts). */
+export function registerCallFrames(hub: RealtimeHub): void {
   for (const type of CALL_FRAME_TYPES) hub.registerFrameHandler(type, (frame, socket) => relayCallFrame(hub, frame, socket));
 }
