@@ -79,6 +79,35 @@ function recordingHub() {
   const sent: Array<{ userId: string; frame: TServerFrame }> = [];
   return { sent, hub: { sendEphemeral: async (userId: string, frame: TServerFrame) => void sent.push({ userId, frame }) } };
 }
+type TestSocket = { next: (type: TServerFrame['type']) => Promise<TServerFrame>; send: (frame: TClientFrame) => void; isOpen: () => boolean; close: () => void };
+
+/** A real `/ws` socket signed in as `who` (the app's own Origin), resumed and ready. */
+async function openSocket(who: Actor): Promise<TestSocket> {
+  const ws = await t.app.injectWS('/ws', { headers: { cookie: who.client.cookieHeader(), origin: 'http://localhost:5000' } });
+  const inbox: TServerFrame[] = [];
+  let wake: (() => void) | null = null;
+  ws.on('message', (data: Buffer) => {
+    inbox.push(JSON.parse(data.toString()) as TServerFrame);
+    wake?.();
+  });
+  const next = async (type: TServerFrame['type']): Promise<TServerFrame> => {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const i = inbox.findIndex((f) => f.type === type);
+      if (i >= 0) return inbox.splice(i, 1)[0]!;
+      if (Date.now() > deadline) throw new Error(`no ${type} frame; got ${JSON.stringify(inbox)}`);
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, 100);
+      });
+    }
+  };
+  const socket = { next, send: (frame: TClientFrame) => ws.send(JSON.stringify(frame)), isOpen: () => ws.readyState === ws.OPEN, close: () => ws.terminate() };
+  socket.send({ type: 'resume', after: null });
+  await next('ready');
+  return socket;
+}
+
 const socketOf = (who: Actor) => ({ user: who.user, ctx: t.app.ctx, send: () => undefined });
 
 beforeAll(async () => {
@@ -218,6 +247,26 @@ describe('call signalling relay', () => {
     sent.length = 0;
     await relayCallFrame(hub, { type: 'call.join', bookingId: id }, socketOf(by));
     expect(sent).toEqual([{ userId: client.id, frame: { type: 'call.peer', bookingId: id, present: true, initiator: false } }]);
+  });
+
+  it('over /ws: the other participant receives the frames; a third person gets an error frame and keeps the socket', async () => {
+    const { id, by } = await consultation({ startsInMin: -1 });
+    const [clientWs, artistWs, strangerWs] = await Promise.all([openSocket(client), openSocket(by), openSocket(otherClient)]);
+    try {
+      clientWs.send({ type: 'call.join', bookingId: id });
+      expect(await artistWs.next('call.peer')).toEqual({ type: 'call.peer', bookingId: id, present: true, initiator: true });
+      artistWs.send({ type: 'call.offer', bookingId: id, sdp: 'v=0 offer' });
+      expect(await clientWs.next('call.offer')).toEqual({ type: 'call.offer', bookingId: id, sdp: 'v=0 offer' });
+      strangerWs.send({ type: 'call.offer', bookingId: id, sdp: 'v=0 intruder' });
+      expect(await strangerWs.next('error')).toEqual({ type: 'error', code: 'NOT_FOUND', message: 'That booking was not found.' });
+      strangerWs.send({ type: 'ping' });
+      expect(await strangerWs.next('pong')).toEqual({ type: 'pong' });
+      expect(strangerWs.isOpen()).toBe(true);
+      clientWs.send({ type: 'call.hangup', bookingId: id });
+      expect(await artistWs.next('call.hangup')).toEqual({ type: 'call.hangup', bookingId: id });
+    } finally {
+      for (const ws of [clientWs, artistWs, strangerWs]) ws.close();
+    }
   });
 
   it('refuses anyone but the two participants (not found) and anything outside the join window', async () => {

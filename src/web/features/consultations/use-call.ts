@@ -69,6 +69,7 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
   const iceRef = useRef<RTCIceServer[]>([]);
   const pendingIce = useRef<RTCIceCandidateInit[]>([]);
   const joinedAt = useRef(0);
+  const frameQueue = useRef<Promise<void>>(Promise.resolve());
   const isOfferer = role === 'artist';
 
   const send = useCallback((frame: Parameters<CallSocket['send']>[0]) => socketRef.current?.send(frame) ?? false, []);
@@ -191,8 +192,9 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
         socketRef.current = openCallSocket({
           onOpen: () => send({ type: 'call.join', bookingId }),
           onClose: () => undefined,
+          // One frame at a time, in arrival order: an ICE candidate must not overtake the offer it belongs to.
           onFrame: (frame) => {
-            onFrame(frame).catch((e: unknown) => setError(e instanceof Error ? e.message : 'The call could not be set up.'));
+            frameQueue.current = frameQueue.current.then(() => onFrame(frame)).catch((e: unknown) => setError(e instanceof Error ? e.message : 'The call could not be set up.'));
           },
         });
       } catch (e) {
