@@ -12,7 +12,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import { bookingImages, bookings, notifications } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { relayCallFrame } from './call-relay.ts';
-import { turnCredential } from './turn-credentials.ts';
+import { iceServersFor, turnCredential } from './turn-credentials.ts';
 
 const MIN = 60_000;
 const TURN_SECRET = 'a-turn-secret-for-tests-0123456789';
@@ -201,21 +201,10 @@ describe('GET /api/consultations/{bookingId}/ice-servers', () => {
     expect((await client.client.get(`/api/consultations/${asked}/ice-servers`)).json()).toMatchObject({ message: expect.stringMatching(/not confirmed/) });
   });
 
-  it('passes STUN/TURN through unchanged without a secret', async () => {
-    const plain = await createTestApp({ ICE_SERVERS: JSON.stringify([{ urls: 'turn:turn.example.test', username: 'static', credential: 'pw' }]) });
-    try {
-      const a = await createUser(plain.app, { firstName: 'Lee' });
-      const c = await createUser(plain.app, { firstName: 'Kim' });
-      const profile = await createArtist(plain.app, { userId: a.id, services: [{ name: 'Consult', kind: 'consultation', durationMinutes: 30, depositCents: 0, priceMinCents: 0, priceMaxCents: 0 }] });
-      const startsAt = new Date(Date.now() - MIN);
-      const [row] = await plain.app.ctx.database.db
-        .insert(bookings)
-        .values({ artistId: profile.id, clientId: c.id, serviceId: profile.services[0]!.id, status: 'confirmed', mode: 'video', startsAt, endsAt: new Date(startsAt.getTime() + 30 * MIN), depositCents: 0 })
-        .returning();
-      expect((await c.client.get(`/api/consultations/${row!.id}/ice-servers`)).json()).toEqual({ iceServers: [{ urls: 'turn:turn.example.test', username: 'static', credential: 'pw' }], expiresAt: null });
-    } finally {
-      await plain.close();
-    }
+  it('passes STUN/TURN through unchanged without a secret, and replaces fixed TURN passwords with one', () => {
+    const configured = [{ urls: 'stun:stun.example.test' }, { urls: 'turn:turn.example.test', username: 'static', credential: 'pw' }];
+    expect(iceServersFor(configured, undefined, 'user-1', 1_800_000_000_000)).toEqual(configured);
+    expect(iceServersFor(configured, 'secret', 'user-1', 1_800_000_000_000)).toEqual([configured[0], { urls: 'turn:turn.example.test', ...turnCredential('secret', 'user-1', 1_800_000_000_000) }]);
   });
 
   it('formats the coturn credential exactly', () => {
