@@ -116,6 +116,11 @@ export type TArtistProfile = {
   portfolio: TPortfolioImage[];
   rating: TRatingAggregate;
   policy: { noticeHours: number; maxReschedules: number; depositWindowHours: number };
+  /**
+   * Whether clients may write before booking (issue 12 §1; the artist's booking settings). The
+   * profile's Message button is hidden when false; absent (an older server) counts as yes.
+   */
+  acceptInquiries?: boolean;
 };
 
 export type TReview = {
