@@ -45,7 +45,7 @@ export async function reportMessage(messageId: string, report: TReport): Promise
 export function uploadMessagePhoto(conversationId: string, file: File, onProgress: (p: UploadProgress) => void): Promise<TMessageImage> {
   const form = new FormData();
   form.append('file', file);
-  return uploadWithProgress<TMessageImage>(`${conversationPath(conversationId)}/images`, form, onProgress);
+  return uploadWithProgress<TMessageImage>(`${conversationPath(conversationId)}/photos`, form, onProgress);
 }
 
 /** Photos (with optional words) are sent at once rather than through the outbox: their upload needs a connection anyway. */
