@@ -20,6 +20,11 @@ async function demoArtist(page: Page): Promise<{ slug: string; displayName: stri
   return (await (await page.request.get('/api/artists/profile/me')).json()) as { slug: string; displayName: string };
 }
 
+/** Resolves once the page's socket went live (the server's `ready` after `resume`). */
+function socketReady(page: Page): Promise<unknown> {
+  return page.waitForEvent('websocket').then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"type":"ready"') }));
+}
+
 async function send(page: Page, text: string) {
   const box = page.getByRole('textbox', { name: 'Message', exact: true });
   await waitForHydrated(box);
@@ -31,10 +36,12 @@ test.describe('messaging', () => {
   test('Message on a profile leads a visitor through sign-in to the artist; both chat live: typing, read receipt, unread and the bell', async ({ page: client, browser }) => {
     test.setTimeout(120_000);
     const { context: artistContext, page: artist } = await person(browser, 'America/New_York');
+    const artistLive = socketReady(artist);
+    const bellLoaded = artist.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications');
     await signIn(artist, DEMO.artist);
     const rosa = await demoArtist(artist);
     const bell = mainNav(artist).getByRole('button', { name: /^Notifications/ });
-    await expect(bell).toBeVisible();
+    await Promise.all([artistLive, bellLoaded]);
     const unreadBefore = Number((await bell.getAttribute('aria-label'))?.match(/(\d+) unread/)?.[1] ?? 0);
 
     // Signed out, Message leads to sign-in and back to the composer.
@@ -45,6 +52,7 @@ test.describe('messaging', () => {
     await waitForHydrated(form.getByRole('button', { name: 'Sign in' }));
     await form.getByLabel('Email').fill(DEMO.client);
     await form.getByLabel('Password').fill(DEMO_PASSWORD);
+    const clientLive = socketReady(client);
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(client.getByRole('heading', { level: 1, name: `Message ${rosa.displayName}` })).toBeVisible();
 
@@ -75,6 +83,7 @@ test.describe('messaging', () => {
     await expect(client.getByTestId('delivery')).toHaveText('Read');
     await expect(artist.getByRole('list', { name: 'Conversations' }).getByTestId('unread-count')).toHaveCount(0);
 
+    await clientLive;
     // Typing shows on the other side; the reply arrives without a reload, and the answer back too.
     const box = artist.getByRole('textbox', { name: 'Message', exact: true });
     await waitForHydrated(box);
