@@ -32,6 +32,7 @@ import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { messagingRoutes } from './features/messaging/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentRoutes);
   await app.register(favouriteRoutes);
   await app.register(accountRoutes);
+  await app.register(messagingRoutes);
 
   if (opts.web) await registerWeb(app);
   else

@@ -10,6 +10,7 @@ import { invalidateAvailabilityCache } from '../features/availability/service.ts
 import { completeInTx } from '../features/booking/actions.ts';
 import { syncBookingJobs, transitionBooking, type BookingRow } from '../features/booking/transitions.ts';
 import { releaseFlashDesign } from '../features/flash/service.ts';
+import { markUnreadEmailed, unreadDigestFor } from '../features/messaging/unread-email.ts';
 import { deliverMail, mailsJson, queueMailsSql, type MailMessage } from '../mail/mailer.ts';
 import * as templates from '../mail/templates.ts';
 import type { BookingFacts, Recipient, Rendered } from '../mail/templates.ts';
@@ -404,6 +405,25 @@ async function announceFreedSlot(ctx: AppContext, job: JobRecord, run: { now: Da
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// messaging.unread_email
+
+const ZUnreadPayload = z.object({ conversationId: z.uuid(), userId: z.string().min(1) });
+
+async function emailUnreadMessages(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
+  const { conversationId, userId } = ZUnreadPayload.parse(job.payload);
+  const digest = await unreadDigestFor(ctx.database.db, conversationId, userId, run.now);
+  if (!digest) return;
+  const path = `/messages/${conversationId}`;
+  // Users keep no time zone and the mail names no time: UTC is never shown.
+  const to: Recipient = { ...digest.recipient, timezone: 'UTC', role: 'client' };
+  await deliver(
+    ctx,
+    [{ purpose: `messaging.unread:${digest.latestMessageId}`, to, actionUrl: path, message: templates.unreadMessages({ fromName: digest.fromName, count: digest.count, latestText: digest.latestText, threadUrl: `${ctx.publicUrl}${path}` }, to) }],
+    (tx) => markUnreadEmailed(tx, conversationId, userId, run.now),
+  );
+}
+
 /** One handler per job kind; the worker (worker.ts) calls them. */
 export const jobHandlers: Record<JobKind, JobHandler> = {
   'booking.expire_request': expireRequest,
@@ -415,4 +435,5 @@ export const jobHandlers: Record<JobKind, JobHandler> = {
   'waitlist.slot_freed': announceFreedSlot,
   'payment.refund': refundDepositJob,
   'payment.refund_issue': refundPaymentIssueJob,
+  'messaging.unread_email': emailUnreadMessages,
 };

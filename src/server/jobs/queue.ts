@@ -22,6 +22,8 @@ export const JOB_KINDS = [
   'payment.refund',
   /** Refund a card payment that was not the deposit it was for (payment_issues), then tell the admins. */
   'payment.refund_issue',
+  /** Messages in a conversation may still be unread 15 minutes after sending: e-mail the recipient (at most hourly). */
+  'messaging.unread_email',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 

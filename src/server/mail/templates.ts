@@ -6,7 +6,7 @@
 
 import type { TPaymentIssueReason, TPaymentIssueStatus } from '../../shared/contracts/admin.ts';
 
-export type NoticeType = 'booking' | 'payment' | 'reminder' | 'review';
+export type NoticeType = 'booking' | 'message' | 'payment' | 'reminder' | 'review';
 export type RecipientRole = 'client' | 'artist';
 
 export type Recipient = { userId: string; name: string; email: string; timezone: string; role: RecipientRole };
@@ -318,6 +318,18 @@ export function waitlistSlotFreed(args: { artistName: string; startsAt: Date; ar
     lines: [`A booked time with ${args.artistName} was released: ${when}. You are on their waitlist for that day, so you hear first.`, 'Times go to whoever books first.'],
     cta: { label: 'See open times', url: args.bookUrl },
     notice: { type: 'booking', title: 'A time opened up', message: `${args.artistName} has a free time on ${day}.` },
+  });
+}
+
+/** Messages still unread 15 minutes after they were sent (at most one such mail per conversation an hour). */
+export function unreadMessages(args: { fromName: string; count: number; latestText: string; threadUrl: string }, to: Recipient): Rendered {
+  const some = args.count === 1 ? 'a message' : `${args.count} messages`;
+  return render(to, {
+    subject: `${args.fromName} sent you ${some} on Inkhaven`,
+    lines: [`You have ${some} from ${args.fromName} you have not read yet.`, 'You can turn these e-mails off in your account settings.'],
+    quote: args.latestText ? { who: args.fromName, text: args.latestText } : null,
+    cta: { label: 'Read and reply', url: args.threadUrl },
+    notice: { type: 'message', title: `New message from ${args.fromName}`, message: args.latestText || `${args.fromName} sent a photo.` },
   });
 }
 

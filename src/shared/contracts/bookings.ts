@@ -217,8 +217,11 @@ export const ZBookingSettingsInput = z.strictObject({
     .max(NOTICE_HOURS_MAX, `notice must be between ${NOTICE_HOURS_MIN} and ${NOTICE_HOURS_MAX} hours`),
   maxReschedules: z.number().int().min(MAX_RESCHEDULES.min).max(MAX_RESCHEDULES.max),
   depositWindowHours: z.number().int().min(DEPOSIT_WINDOW_HOURS.min).max(DEPOSIT_WINDOW_HOURS.max),
+  /** Messages before a booking (the profile's Message button); left out, it stays as it was. */
+  acceptInquiries: z.boolean().optional(),
 });
-export type TBookingSettings = z.infer<typeof ZBookingSettingsInput> & { calendarFeedUrl: string | null };
+export type TBookingSettingsInput = z.infer<typeof ZBookingSettingsInput>;
+export type TBookingSettings = Required<TBookingSettingsInput> & { calendarFeedUrl: string | null };
 
 /** GET /api/payments/setup: which deposit mode is on and the artist's Stripe Connect state. */
 export type TPaymentSetup = {

@@ -107,3 +107,30 @@ export type TConversation = {
 
 export type TConversationList = { items: TConversation[]; nextCursor: string | null };
 export type TMessagePage = { items: TMessage[]; nextCursor: string | null };
+
+/** Photos one person may upload to conversations in a rolling day (each message holds at most MESSAGE_MAX_IMAGES). */
+export const MESSAGE_PHOTO_UPLOADS_PER_DAY = 60;
+
+/** Where a message photo is served: only to the conversation's two people. */
+export const messagePhotoUrl = (conversationId: string, imageId: string, variant: 'full' | 'thumb' = 'full') =>
+  `/api/conversations/${conversationId}/photos/${imageId}${variant === 'thumb' ? '/thumb' : ''}`;
+
+/** POST /api/artists/{idOrSlug}/inquiries answers the conversation (new or reused) and the message. */
+export type TInquiryResult = { conversationId: string; message: TMessage };
+
+/** POST and DELETE /api/conversations/{id}/block. */
+export type TBlockState = { blockedByMe: boolean; blockedByOther: boolean };
+
+/** POST /api/conversations/{id}/read answers the receipt (also sent over /ws as a `read` frame). */
+export type TReadState = { conversationId: string; readAt: string | null };
+
+/** GET /api/admin/message-reports: newest first. */
+export type TAdminMessageReport = {
+  id: string;
+  reason: (typeof REPORT_REASONS)[number];
+  note: string | null;
+  createdAt: string;
+  reporter: { id: string; name: string };
+  message: { id: string; conversationId: string; text: string; imageCount: number; createdAt: string; sender: { id: string; name: string } };
+};
+export type TAdminMessageReports = { items: TAdminMessageReport[] };

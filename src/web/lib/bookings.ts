@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TBookingAction } from '../../shared/booking-rules.ts';
-import type { TBooking, TBookingDetail, TBookingList, TBookingListQuery, TBookingSettings } from '../../shared/contracts/bookings.ts';
+import type { TBooking, TBookingDetail, TBookingList, TBookingListQuery, TBookingSettings, TBookingSettingsInput } from '../../shared/contracts/bookings.ts';
 import { apiRequest } from './api.ts';
 import { useOwnArtist } from './auth.ts';
 
@@ -44,7 +44,7 @@ export function useOwnArtistProfile(): { artist: TOwnArtist | null; isPending: b
 export const bookingSettingsOptions = (artistId: string) => queryOptions<TBookingSettings>({ queryKey: [`/api/artists/${artistId}/booking-settings`], staleTime: 0 });
 
 /** PUT /api/artists/{id}/booking-settings; the cached settings become the saved ones. */
-export async function saveBookingSettings(queryClient: QueryClient, artistId: string, input: Omit<TBookingSettings, 'calendarFeedUrl'>): Promise<TBookingSettings> {
+export async function saveBookingSettings(queryClient: QueryClient, artistId: string, input: TBookingSettingsInput): Promise<TBookingSettings> {
   const saved = (await (await apiRequest('PUT', `/api/artists/${artistId}/booking-settings`, input)).json()) as TBookingSettings;
   queryClient.setQueryData(bookingSettingsOptions(artistId).queryKey, saved);
   return saved;

@@ -11,6 +11,8 @@ export const users = pgTable('users', {
   /** The uploaded avatar (a square WebP under avatars/); null shows the generated monogram. */
   avatarKey: text('avatar_key'),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /** E-mail me about messages still unread 15 minutes after they were sent (account settings). */
+  emailUnreadMessages: boolean('email_unread_messages').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -74,6 +74,8 @@ export const artistProfiles = pgTable(
     instantBookConsultations: boolean('instant_book_consultations').notNull().default(false),
     instantBookFlash: boolean('instant_book_flash').notNull().default(false),
     depositInstructions: text('deposit_instructions').notNull().default(''),
+    // Messaging (issue 12 §1): whether clients may write before booking (the profile's Message button).
+    acceptInquiries: boolean('accept_inquiries').notNull().default(true),
     // Stripe Connect Express (issue 4 §3): the artist's connected account, once they start onboarding.
     stripeAccountId: text('stripe_account_id').unique(),
     stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { avatarUrlOf } from '../../../shared/avatar.ts';
-import type { TAvatar } from '../../../shared/contracts/account.ts';
+import { ZAccountSettingsPatch, type TAccountSettings, type TAvatar } from '../../../shared/contracts/account.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, validate } from '../../http/app-error.ts';
 import type { UploadForm } from '../../http/multipart.ts';
 import { encodeAvatar } from '../../storage/images.ts';
 import { LocalStorage } from '../../storage/local-storage.ts';
@@ -51,4 +51,19 @@ async function swapAvatar(ctx: AppContext, userId: string, key: string | null): 
   });
   await ctx.sessions.broadcastUserChanged(userId);
   return previous;
+}
+
+/** GET /api/account/settings: the signed-in person's own switches (there is no user id to name). */
+export async function getAccountSettings(ctx: AppContext, user: SessionUser): Promise<TAccountSettings> {
+  const [row] = await ctx.database.db.select({ emailUnreadMessages: users.emailUnreadMessages }).from(users).where(eq(users.id, user.id));
+  return { emailUnreadMessages: row?.emailUnreadMessages ?? true };
+}
+
+/** PATCH /api/account/settings: only the switches sent change. */
+export async function updateAccountSettings(ctx: AppContext, user: SessionUser, body: unknown): Promise<TAccountSettings> {
+  const patch = validate(ZAccountSettingsPatch, body);
+  if (patch.emailUnreadMessages !== undefined) {
+    await ctx.database.db.update(users).set({ emailUnreadMessages: patch.emailUnreadMessages, updatedAt: new Date() }).where(eq(users.id, user.id));
+  }
+  return getAccountSettings(ctx, user);
 }

@@ -4,6 +4,7 @@ import { ZBookingActionBody, ZBookingCreate, ZBookingListQuery, ZBookingReschedu
 import { AppError, validate } from '../../http/app-error.ts';
 import { requireUser } from '../../http/guards.ts';
 import { readUploadForm } from '../../http/multipart.ts';
+import { sendPrivateImage } from '../../http/private-image-reply.ts';
 import { acceptBooking, cancelBooking, completeBooking, declineBooking, markDepositPaid, markNoShow, rescheduleBooking } from './actions.ts';
 import { artistFeed, bookingCalendar } from './calendar.ts';
 import { checkIdempotencyKey, createBooking, getBookingDetail, listBookings } from './service.ts';
@@ -38,13 +39,7 @@ export async function bookingRoutes(app: FastifyInstance) {
   const ZImageParams = z.object({ imageId: zText().min(1).max(80) });
   const sendImage = (variant: 'full' | 'thumb') => async (request: FastifyRequest, reply: FastifyReply) => {
     const user = requireUser(request);
-    const image = await openBookingImage(ctx, user, validate(ZImageParams, request.params).imageId, variant);
-    void reply.header('cache-control', 'private, max-age=3600').header('etag', image.etag);
-    if (request.headers['if-none-match'] === image.etag) {
-      image.stream.destroy();
-      return reply.status(304).send();
-    }
-    return reply.type(image.type).header('content-length', image.size).send(image.stream);
+    return sendPrivateImage(request, reply, await openBookingImage(ctx, user, validate(ZImageParams, request.params).imageId, variant));
   };
   app.get('/api/bookings/uploads/:imageId', sendImage('full'));
   app.get('/api/bookings/uploads/:imageId/thumb', sendImage('thumb'));

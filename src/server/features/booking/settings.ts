@@ -32,6 +32,7 @@ const present = (ctx: AppContext, a: ArtistSettingsRow): TBookingSettings => ({
   noticeHours: a.noticeHours,
   maxReschedules: a.maxReschedules,
   depositWindowHours: a.depositWindowHours,
+  acceptInquiries: a.acceptInquiries,
   calendarFeedUrl: calendarFeedUrl(ctx, a.calendarToken),
 });
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { ReadStream } from 'node:fs';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOOKING_MAX_IMAGES } from '../../../shared/booking-rules.ts';
@@ -10,8 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { artistProfiles, bookingImages, bookings } from '../../db/schema/index.ts';
 import { AppError, notFound, validate } from '../../http/app-error.ts';
 import { requireFile, type UploadForm } from '../../http/multipart.ts';
-import { deleteStoredImage, processImageUpload } from '../../storage/images.ts';
-import { contentTypeOf, LocalStorage } from '../../storage/local-storage.ts';
+import { openPrivateImage, storePrivateImage, type PrivateImage } from '../../storage/private-images.ts';
 import { UUID } from './access.ts';
 import { presentBookingImage } from './presenter.ts';
 
@@ -38,25 +36,18 @@ export async function uploadBookingImage(ctx: AppContext, user: SessionUser, rea
   const form = await readForm();
   const { kind } = validate(ZUploadFields, form.fields);
   const file = requireFile(form);
-  const storage = new LocalStorage(ctx.config.STORAGE_DIR);
   const id = randomUUID();
-  const stored = await processImageUpload(file, { storage, keyBase: `bookings/${user.id}/${id}` });
-  try {
-    const row = await ctx.database.db.transaction(async (tx) => {
+  const row = await storePrivateImage(ctx, file, `bookings/${user.id}/${id}`, (stored) =>
+    ctx.database.db.transaction(async (tx) => {
       // One upload at a time per person, so parallel uploads cannot overshoot the cap.
       await tx.execute(sql`SELECT 1 FROM users WHERE id = ${user.id} FOR UPDATE`);
       if ((await unattachedToday(tx, user.id, now)) >= BOOKING_MAX_IMAGES) throw limitReached();
       const [inserted] = await tx.insert(bookingImages).values({ id, ownerId: user.id, kind, ...stored }).returning();
       return inserted!;
-    });
-    return presentBookingImage(row);
-  } catch (error) {
-    await deleteStoredImage(storage, stored).catch(() => {});
-    throw error;
-  }
+    }),
+  );
+  return presentBookingImage(row);
 }
-
-export type PrivateImage = { type: string; size: number; etag: string; stream: ReadStream };
 
 /**
  * GET /api/bookings/uploads/{id}[/thumb]: booking photos are private (placement photos show skin),
@@ -76,9 +67,7 @@ export async function openBookingImage(ctx: AppContext, user: SessionUser, id: s
   if (!row) throw missing();
   const allowed = row.img.ownerId === user.id || row.clientId === user.id || row.artistUserId === user.id || user.isAdmin;
   if (!allowed) throw missing();
-  const key = variant === 'thumb' ? row.img.thumbKey : row.img.storageKey;
-  const storage = new LocalStorage(ctx.config.STORAGE_DIR);
-  const [info, type] = [await storage.info(key), contentTypeOf(key)];
-  if (!info || !type) throw missing();
-  return { type, size: info.size, etag: `"${info.size.toString(36)}-${info.modifiedAt.getTime().toString(36)}"`, stream: storage.stream(key) };
+  const image = await openPrivateImage(ctx, row.img, variant);
+  if (!image) throw missing();
+  return image;
 }

@@ -16,7 +16,7 @@ import { CARD, ErrorNote, INPUT, Skeleton } from './dashboard-parts.tsx';
 
 type Input = z.input<typeof ZBookingSettingsInput>;
 type Output = z.output<typeof ZBookingSettingsInput>;
-const FIELDS = ['instantBookConsultations', 'instantBookFlash', 'depositInstructions', 'noticeHours', 'maxReschedules', 'depositWindowHours'] as const satisfies ReadonlyArray<keyof Input>;
+const FIELDS = ['instantBookConsultations', 'instantBookFlash', 'depositInstructions', 'noticeHours', 'maxReschedules', 'depositWindowHours', 'acceptInquiries'] as const satisfies ReadonlyArray<keyof Input>;
 const isField = (v: string): v is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(v);
 
 function NumberInput({ label, hint, unit, error, ...input }: React.InputHTMLAttributes<HTMLInputElement> & { label: string; hint: string; unit: string; error: FieldError | undefined }) {
@@ -80,6 +80,11 @@ function SettingsForm({ artist, settings }: { artist: TOwnArtist; settings: TBoo
         <p className="text-sm text-stone-700">Sessions are always requests you accept or decline. You may let clients book these straight away, within your availability.</p>
         <Toggle label="Consultations book instantly" hint="A client picking a free in-person consultation time gets it without waiting for you. Video consultations still wait for your answer: it carries the call link." {...form.register('instantBookConsultations')} />
         <Toggle label="Flash designs book instantly" hint="A client booking one of your flash designs at a free time gets it without waiting for you." {...form.register('instantBookFlash')} />
+      </section>
+
+      <section aria-labelledby="messages-heading" className={`${CARD} space-y-4`}>
+        <h2 id="messages-heading" className="text-xl font-semibold text-stone-900">Messages</h2>
+        <Toggle label="Clients may message me before booking" hint="The Message button on your profile. Clients with a booking can always write to you about it." {...form.register('acceptInquiries')} />
       </section>
 
       <section aria-labelledby="policy-heading" className={`${CARD} space-y-4`}>
