@@ -164,7 +164,7 @@ export type TBookingDetail = TBooking & {
   review: TReview | null;
   place: TBookingPlace;
   /** The booking's conversation (issue 12: opened with the request), for the page's link to it. */
-  conversationId?: string | null;
+  conversationId: string | null;
 };
 export type TBookingList = { items: TBooking[]; nextCursor: string | null };
 

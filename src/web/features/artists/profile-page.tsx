@@ -131,7 +131,7 @@ export default function ArtistProfilePage() {
             <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Book
           </Link>
           {/* A link, so it works before hydration; signed out, the protected composer sends the visitor to sign in and back. */}
-          {isLiveHref('/messages') && artist.acceptInquiries !== false ? (
+          {isLiveHref('/messages') && artist.acceptInquiries ? (
             <Link to={`/messages/new?artist=${encodeURIComponent(artist.slug)}`} data-cta="message" className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-5 py-3 font-semibold text-stone-900 hover:bg-stone-100">
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message
             </Link>

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { REPORT_REASONS, TConversation, TConversationList, TMessage, TMessageImage } from '../../../shared/contracts/messaging.ts';
+import type { REPORT_REASONS, TConversation, TConversationList, TInquiryResult, TMessage, TMessageImage } from '../../../shared/contracts/messaging.ts';
 import { ApiError, apiRequest, isNetworkError } from '../../lib/api.ts';
 import { applyMessage, CONVERSATIONS_PATH, conversationPath, refreshConversations, updateInList } from '../../lib/conversations.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -57,10 +57,7 @@ export async function sendPhotos(queryClient: QueryClient, conversationId: strin
 }
 
 /** POST /api/artists/{idOrSlug}/inquiries: opens (or reuses) the conversation and answers it. */
-export async function openInquiry(artistIdOrSlug: string, text: string): Promise<{ conversationId: string }> {
+export async function openInquiry(artistIdOrSlug: string, text: string): Promise<TInquiryResult> {
   const res = await apiRequest('POST', `/api/artists/${encodeURIComponent(artistIdOrSlug)}/inquiries`, { text, clientMessageId: crypto.randomUUID() });
-  const body = (await res.json()) as { conversation?: { id: string }; conversationId?: string; id?: string };
-  const conversationId = body.conversation?.id ?? body.conversationId ?? body.id;
-  if (!conversationId) throw new Error('The server did not say which conversation it opened.');
-  return { conversationId };
+  return (await res.json()) as TInquiryResult;
 }

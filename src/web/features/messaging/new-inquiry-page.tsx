@@ -52,7 +52,7 @@ export default function NewInquiryPage() {
   }
   const a = artist.data;
   const ownProfile = own.profile?.id === a.id;
-  const closed = a.acceptInquiries === false;
+  const closed = !a.acceptInquiries;
   const trimmed = text.trim();
 
   const submit = async (event: FormEvent) => {
