@@ -65,11 +65,7 @@ function ReportForm({ message, onDone }: { message: TMessage; onDone: () => void
       toast({ title: 'Message reported', description: 'Thank you. Our team will look at it.', variant: 'success' });
       onDone();
     } catch (err) {
-      // Reported once already: say so rather than fail.
-      if (err instanceof ApiError && err.status === 409) {
-        toast({ title: 'Already reported', description: 'You reported this message before.' });
-        onDone();
-      } else setError(messagingErrorText(err));
+      setError(messagingErrorText(err));
     } finally {
       setBusy(false);
     }
