@@ -113,6 +113,18 @@ export function createRealtimeClient(env: Env = browserEnv()) {
 
   const rawSend = (frame: TClientFrame) => socket!.send(JSON.stringify(frame));
 
+  /** Lets go of a socket. One still connecting is closed once open: closing it earlier logs a browser error. */
+  const dispose = (ws: WebSocket | null) => {
+    if (!ws) return;
+    ws.onmessage = null;
+    ws.onclose = null;
+    if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close();
+    else {
+      ws.onopen = null;
+      ws.close();
+    }
+  };
+
   const onMessage = (event: MessageEvent) => {
     let frame: TServerFrame;
     try {
@@ -200,9 +212,8 @@ export function createRealtimeClient(env: Env = browserEnv()) {
   const onOffline = () => {
     if (!options) return;
     clearTimers();
-    const ws = socket;
+    dispose(socket);
     socket = null;
-    ws?.close();
     setStatus('disconnected');
   };
 
@@ -220,9 +231,8 @@ export function createRealtimeClient(env: Env = browserEnv()) {
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
       clearTimers();
-      const ws = socket;
+      dispose(socket);
       socket = null;
-      ws?.close();
       queue = [];
       lastSeq = null;
       resumedOnce = false;
