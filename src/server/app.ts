@@ -2,7 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import { JSON_BODY_LIMIT_BYTES } from '../shared/limits.ts';
+import { WS_FRAME_MAX_BYTES } from '../shared/contracts/realtime.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -33,6 +35,9 @@ import { paymentRoutes } from './features/payments/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { messagingRoutes } from './features/messaging/routes.ts';
+import { registerMessagingFrames } from './features/messaging/socket-handlers.ts';
+import { Hub } from './realtime/hub.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +97,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Image uploads only (portfolio, flash); the body is read by the route after it has checked who is asking.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
+  // /ws (issue 12 §2): a frame over the cap closes the socket with 1009 (the ws server does it).
+  await app.register(websocket, { options: { maxPayload: WS_FRAME_MAX_BYTES } });
+  const hub = new Hub(ctx, app.log);
+  app.decorate('realtime', hub);
+  await hub.start();
+  app.addHook('onClose', async () => hub.close());
+  registerMessagingFrames(hub);
+
   // Callback style so requests without a session cookie (most public traffic) skip a promise.
   app.addHook('preHandler', (request, _reply, done) => {
     if (!ctx.sessions.cookieValue(request)) return done();
@@ -120,6 +133,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(favouriteRoutes);
   await app.register(accountRoutes);
   await app.register(messagingRoutes);
+  await app.register(realtimeRoutes, { hub });
 
   if (opts.web) await registerWeb(app);
   else

@@ -21,9 +21,16 @@
  *     await app.realtime.sendEphemeral(peerUserId, { type: 'call.offer', bookingId: frame.bookingId, sdp: frame.sdp });
  *   });
  */
-import type { TClientFrame, TServerFrame } from '../../shared/contracts/realtime.ts';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { WS_FRAMES_PER_10S, ZClientFrame, type TClientFrame, type TServerFrame } from '../../shared/contracts/realtime.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
+import { queryRows } from '../db/client.ts';
+import { AppError } from '../http/app-error.ts';
+import { USER_EVENTS_CHANNEL } from './events.ts';
+import { sequencedFramesAfter } from './frames.ts';
 
 export type SocketContext = { user: SessionUser; ctx: AppContext; send(frame: TServerFrame): void };
 export type FrameHandler<T extends TClientFrame['type']> = (frame: Extract<TClientFrame, { type: T }>, socket: SocketContext) => Promise<void> | void;
@@ -36,5 +43,258 @@ export interface RealtimeHub {
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: RealtimeHub;
+  }
+}
+
+/** What the hub uses of a `ws` socket (the package ships no types here). */
+export interface HubSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  ping(): void;
+  on(event: 'message', listener: (data: { toString(): string }, isBinary: boolean) => void): void;
+  on(event: 'pong' | 'close', listener: () => void): void;
+}
+
+/** NOTIFY channel for ephemeral frames between processes; the payload is `<hubId>:<relayRowId>:<userId>`. */
+const RELAY_CHANNEL = 'inkhaven_realtime_relay';
+/** Relay rows are read within milliseconds; older ones are deleted on this beat. */
+const RELAY_PRUNE_MS = 30_000;
+/** A socket that has not answered a ping by the next one is dead (a laptop closed, a proxy gone): dropped. */
+export const SOCKET_PING_MS = 30_000;
+const RATE_WINDOW_MS = 10_000;
+
+/** One open socket: who it is, which events it has been sent, and its frame budget. */
+class Connection implements SocketContext {
+  /** The last sequence number sent; null until the client's `resume` (nothing sequenced before then). */
+  cursor: number | null = null;
+  draining: Promise<void> | null = null;
+  drainAgain = false;
+  alive = true;
+  windowStart = Date.now();
+  framesInWindow = 0;
+
+  constructor(
+    readonly socket: HubSocket,
+    readonly user: SessionUser,
+    readonly ctx: AppContext,
+  ) {}
+
+  get open(): boolean {
+    return this.socket.readyState === this.socket.OPEN;
+  }
+
+  send(frame: TServerFrame): void {
+    if (this.open) this.socket.send(JSON.stringify(frame));
+  }
+
+  /** Fixed 10-second windows per socket: enough for typing and call set-up, not for a flood. */
+  takeFrame(now: number): boolean {
+    if (now - this.windowStart >= RATE_WINDOW_MS) {
+      this.windowStart = now;
+      this.framesInWindow = 0;
+    }
+    this.framesInWindow += 1;
+    return this.framesInWindow <= WS_FRAMES_PER_10S;
+  }
+}
+
+const errorFrame = (code: string, message: string): TServerFrame => ({ type: 'error', code, message });
+
+/**
+ * The hub of one server process. Sequenced events (user_events) reach a socket only through
+ * `drain`, which reads the rows after the socket's cursor in order: the replay after `resume` and
+ * live delivery are the same path, so nothing is sent twice or out of order, and a NOTIFY lost
+ * while the listening connection was down is caught up when it is back.
+ */
+export class Hub implements RealtimeHub {
+  readonly id = randomUUID();
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly handlers = new Map<TClientFrame['type'], FrameHandler<never>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unlisten: Array<() => Promise<void>> = [];
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    const { database } = this.ctx;
+    this.unlisten.push(
+      await database.listen(USER_EVENTS_CHANNEL, {
+        onPayload: (payload) => {
+          const split = payload.lastIndexOf(':');
+          const userId = payload.slice(0, split);
+          const seq = Number(payload.slice(split + 1));
+          for (const conn of this.byUser.get(userId) ?? []) if (conn.cursor !== null && conn.cursor < seq) this.drain(conn);
+        },
+        // Events committed while LISTEN was down were never announced: every socket catches up from its cursor.
+        onRestored: () => {
+          for (const conns of this.byUser.values()) for (const conn of conns) if (conn.cursor !== null) this.drain(conn);
+        },
+      }),
+    );
+    if (database.kind === 'postgres') {
+      this.unlisten.push(await database.listen(RELAY_CHANNEL, { onPayload: (payload) => void this.relayed(payload) }));
+      const prune = setInterval(() => {
+        database.db.execute(sql`DELETE FROM realtime_relay WHERE created_at < now() - interval '1 minute'`).catch((error: unknown) => this.log.warn({ err: error }, 'realtime relay prune failed'));
+      }, RELAY_PRUNE_MS);
+      prune.unref();
+      this.timers.push(prune);
+    }
+    const ping = setInterval(() => this.pingAll(), SOCKET_PING_MS);
+    ping.unref();
+    this.timers.push(ping);
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    for (const stop of this.unlisten.splice(0)) await stop();
+  }
+
+  registerFrameHandler<T extends TClientFrame['type']>(type: T, handler: FrameHandler<T>): void {
+    if (type === 'resume' || type === 'ping') throw new Error(`The hub answers "${type}" frames itself.`);
+    if (this.handlers.has(type)) throw new Error(`A handler for "${type}" frames is already registered.`);
+    this.handlers.set(type, handler as unknown as FrameHandler<never>);
+  }
+
+  async sendEphemeral(userId: string, frame: TServerFrame): Promise<void> {
+    this.deliverLocally(userId, frame);
+    // PGlite is one process (the data directory is locked): its sockets are all here.
+    if (this.ctx.database.kind !== 'postgres') return;
+    await this.ctx.database.db.execute(sql`
+      WITH relayed AS (INSERT INTO realtime_relay (user_id, frame) VALUES (${userId}, ${JSON.stringify(frame)}::jsonb) RETURNING id)
+      SELECT pg_notify(${RELAY_CHANNEL}, ${this.id} || ':' || relayed.id || ':' || ${userId}) FROM relayed`);
+  }
+
+  /** A new authenticated socket: frames are handled from now; sequenced events flow after its `resume`. */
+  accept(socket: HubSocket, user: SessionUser): void {
+    const conn = new Connection(socket, user, this.ctx);
+    let conns = this.byUser.get(user.id);
+    if (!conns) this.byUser.set(user.id, (conns = new Set()));
+    conns.add(conn);
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
+    socket.on('message', (data, isBinary) => void this.onFrame(conn, isBinary ? null : data.toString()));
+    socket.on('close', () => {
+      conns.delete(conn);
+      if (conns.size === 0 && this.byUser.get(user.id) === conns) this.byUser.delete(user.id);
+    });
+  }
+
+  private async onFrame(conn: Connection, text: string | null): Promise<void> {
+    if (!conn.takeFrame(Date.now())) {
+      conn.send(errorFrame('RATE_LIMITED', `Too many frames: at most ${WS_FRAMES_PER_10S} every 10 seconds. This one was ignored.`));
+      return;
+    }
+    let json: unknown;
+    try {
+      json = text === null ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (json === undefined) {
+      conn.send(errorFrame('INVALID_JSON', 'Each frame must be one JSON object with a "type" (text, not binary).'));
+      return;
+    }
+    const parsed = ZClientFrame.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      conn.send(errorFrame('INVALID_FRAME', `${issue?.path.join('.') || 'frame'}: ${issue?.message ?? 'not a frame this server knows'}`));
+      return;
+    }
+    const frame = parsed.data;
+    try {
+      if (frame.type === 'ping') conn.send({ type: 'pong' });
+      else if (frame.type === 'resume') await this.resume(conn, frame.after);
+      else {
+        const handler = this.handlers.get(frame.type) as FrameHandler<typeof frame.type> | undefined;
+        if (!handler) conn.send(errorFrame('UNSUPPORTED', `"${frame.type}" frames are not handled by this server.`));
+        else await (handler as (f: typeof frame, s: SocketContext) => Promise<void> | void)(frame, conn);
+      }
+    } catch (error) {
+      if (error instanceof AppError) conn.send(errorFrame(error.code, error.message));
+      else {
+        this.log.error({ err: error, frameType: frame.type }, 'realtime frame failed');
+        conn.send(errorFrame('INTERNAL', 'Something went wrong handling that frame. Please try again.'));
+      }
+    }
+  }
+
+  /** Replay what the socket missed after `after` (null: nothing, start from now), then `ready`, then live. */
+  private async resume(conn: Connection, after: number | null): Promise<void> {
+    if (conn.cursor !== null) throw new AppError('BAD_REQUEST', 'This socket has already resumed; reconnect to resume from another point.');
+    const [counter] = await queryRows<{ last_seq: number | string }>(this.ctx.database.db, sql`SELECT last_seq FROM user_event_counters WHERE user_id = ${conn.user.id}`);
+    const lastSeq = Number(counter?.last_seq ?? 0);
+    // A number from the future (another database, a reset) cannot be trusted: replay everything kept.
+    conn.cursor = after === null ? lastSeq : after > lastSeq ? 0 : after;
+    await this.drain(conn);
+    conn.send({ type: 'ready', lastSeq: conn.cursor });
+  }
+
+  /** Send the socket every event after its cursor, in order; one drain per socket at a time (a call during one runs it again). */
+  private drain(conn: Connection): Promise<void> {
+    if (conn.draining) {
+      conn.drainAgain = true;
+      return conn.draining;
+    }
+    conn.draining = (async () => {
+      try {
+        do {
+          conn.drainAgain = false;
+          for (;;) {
+            if (!conn.open || conn.cursor === null) return;
+            const page = await sequencedFramesAfter(this.ctx.database.db, conn.user.id, conn.cursor);
+            for (const frame of page.frames) conn.send(frame);
+            if (page.lastSeq !== null) conn.cursor = page.lastSeq;
+            if (!page.full) break;
+          }
+        } while (conn.drainAgain);
+      } catch (error) {
+        // The database is away: the socket closes, and the client's resume replays from its last number.
+        this.log.warn({ err: error }, 'realtime delivery failed; closing the socket so it resumes');
+        conn.socket.close(1011, 'Delivery failed; reconnect to resume.');
+      } finally {
+        conn.draining = null;
+      }
+    })();
+    return conn.draining;
+  }
+
+  private deliverLocally(userId: string, frame: TServerFrame): void {
+    const conns = this.byUser.get(userId);
+    if (!conns) return;
+    const text = JSON.stringify(frame);
+    for (const conn of conns) if (conn.open) conn.socket.send(text);
+  }
+
+  private async relayed(payload: string): Promise<void> {
+    const [origin, rowId, ...rest] = payload.split(':');
+    const userId = rest.join(':');
+    if (origin === this.id || !this.byUser.has(userId)) return;
+    try {
+      const [row] = await queryRows<{ frame: TServerFrame }>(this.ctx.database.db, sql`SELECT frame FROM realtime_relay WHERE id = ${Number(rowId)}`);
+      if (row) this.deliverLocally(userId, row.frame);
+    } catch (error) {
+      // Ephemeral by nature (typing, call signalling): a lost one is re-sent by its sender's next frame.
+      this.log.warn({ err: error }, 'realtime relay read failed');
+    }
+  }
+
+  private pingAll(): void {
+    for (const conns of this.byUser.values()) {
+      for (const conn of conns) {
+        if (!conn.alive) {
+          conn.socket.terminate();
+          continue;
+        }
+        conn.alive = false;
+        conn.socket.ping();
+      }
+    }
   }
 }

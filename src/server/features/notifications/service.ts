@@ -9,7 +9,7 @@ type Row = typeof notifications.$inferSelect;
 
 const NOTIFICATION_LIST_LIMIT = 50;
 
-function present(row: Row): TNotification {
+export function presentNotification(row: Row): TNotification {
   return {
     id: row.id,
     type: row.type,
@@ -33,7 +33,7 @@ export async function listNotifications(ctx: AppContext, userId: string): Promis
     .select({ n: count() })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return { items: rows.map(present), unreadCount: Number(unread?.n ?? 0) };
+  return { items: rows.map(presentNotification), unreadCount: Number(unread?.n ?? 0) };
 }
 
 /** Other features call this inside their own transaction so the notice and the change land together. */
@@ -46,7 +46,7 @@ export async function createNotification(
     .values({ ...input, actionUrl: input.actionUrl ?? null, actionLabel: input.actionLabel ?? null })
     .returning();
   if (!row) throw new Error('notification insert returned no row');
-  return present(row);
+  return presentNotification(row);
 }
 
 export async function markNotificationRead(ctx: AppContext, userId: string, id: string) {

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { WS_CLOSE_POLICY } from '../../shared/contracts/realtime.ts';
+import type { Hub, HubSocket } from './hub.ts';
+
+/** The Origin a browser sends from the app's own pages. */
+function sameOrigin(origin: string | undefined, publicUrl: string): boolean {
+  if (!origin) return false;
+  try {
+    return new URL(origin).origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * GET /ws (issue 12 §2). The session cookie authenticates (the app's preHandler resolved it before
+ * the upgrade); another site's page (a foreign Origin) or a signed-out visitor is closed with 1008
+ * and a reason. Frames over WS_FRAME_MAX_BYTES close with 1009 (the ws server's maxPayload).
+ */
+export async function realtimeRoutes(app: FastifyInstance, opts: { hub: Hub }) {
+  const { ctx } = app;
+  app.get('/ws', { websocket: true }, (socket: HubSocket, request) => {
+    if (!sameOrigin(request.headers.origin, ctx.publicUrl)) {
+      socket.close(WS_CLOSE_POLICY, 'This socket is only for Inkhaven pages (Origin not allowed).');
+      return;
+    }
+    if (!request.user) {
+      socket.close(WS_CLOSE_POLICY, 'Sign in to connect.');
+      return;
+    }
+    opts.hub.accept(socket, request.user);
+  });
+}
