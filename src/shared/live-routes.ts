@@ -17,8 +17,8 @@ export type PlannedRoute = {
 };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { path: '/messages', title: 'Messages', protected: true, live: false },
-  { path: '/messages/:id', title: 'Conversation', protected: true, live: false },
+  { path: '/messages', title: 'Messages', protected: true, live: true },
+  { path: '/messages/:id', title: 'Conversation', protected: true, live: true },
   { path: '/consultations', title: 'Video calls', protected: true, live: true },
   { path: '/consultations/:bookingId', title: 'Video call', protected: true, live: true },
   { path: '/consultation', title: 'Consultation', protected: false, live: true },

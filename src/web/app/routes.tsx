@@ -189,6 +189,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('/dashboard/portfolio', { title: 'Portfolio and flash' }, () => import('../features/portfolio/portfolio-manager-page.tsx'), { protected: true }),
         page('/dashboard/availability', { title: 'Availability' }, () => import('../features/availability/availability-page.tsx'), { protected: true }),
         page('/bookings/:id', { title: 'Booking' }, () => import('../features/booking/booking-page.tsx'), { protected: true }),
+        page('/messages', { title: 'Messages' }, () => import('../features/messaging/messages-page.tsx'), { protected: true }),
+        page('/messages/new', { title: 'Message an artist' }, () => import('../features/messaging/new-inquiry-page.tsx'), { protected: true }),
+        page('/messages/:id', { title: 'Conversation' }, () => import('../features/messaging/thread-page.tsx'), { protected: true }),
         page('/consultations', { title: 'Video calls' }, () => import('../features/consultations/consultations-page.tsx'), { protected: true }),
         page('/consultations/:bookingId', { title: 'Video call' }, () => import('../features/consultations/call-room-page.tsx'), { protected: true }),
         page(

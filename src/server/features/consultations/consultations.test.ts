@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
 import { createArtist } from '../../../../tests/support/factories.ts';
+import { TestSocket } from '../../../../tests/support/ws-client.ts';
 import { jpegImage, uploadAs } from '../../../../tests/support/image-fixtures.ts';
 import type { TBookingStatus } from '../../../shared/booking-rules.ts';
 import type { TBookingUpload } from '../../../shared/contracts/bookings.ts';
@@ -27,6 +28,7 @@ let client: Actor;
 let otherClient: Actor;
 let admin: Actor;
 let visitor: TestClient;
+let wsUrl: string;
 
 const sessionUser = (id: string, name: string, isAdmin = false): SessionUser => ({ id, name, email: `${id}@example.test`, isAdmin, isArtist: false, image: null, avatarKey: null });
 
@@ -79,32 +81,10 @@ function recordingHub() {
   const sent: Array<{ userId: string; frame: TServerFrame }> = [];
   return { sent, hub: { sendEphemeral: async (userId: string, frame: TServerFrame) => void sent.push({ userId, frame }) } };
 }
-type TestSocket = { next: (type: TServerFrame['type']) => Promise<TServerFrame>; send: (frame: TClientFrame) => void; isOpen: () => boolean; close: () => void };
-
 /** A real `/ws` socket signed in as `who` (the app's own Origin), resumed and ready. */
 async function openSocket(who: Actor): Promise<TestSocket> {
-  const ws = await t.app.injectWS('/ws', { headers: { cookie: who.client.cookieHeader(), origin: 'http://localhost:5000' } });
-  const inbox: TServerFrame[] = [];
-  let wake: (() => void) | null = null;
-  ws.on('message', (data: Buffer) => {
-    inbox.push(JSON.parse(data.toString()) as TServerFrame);
-    wake?.();
-  });
-  const next = async (type: TServerFrame['type']): Promise<TServerFrame> => {
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      const i = inbox.findIndex((f) => f.type === type);
-      if (i >= 0) return inbox.splice(i, 1)[0]!;
-      if (Date.now() > deadline) throw new Error(`no ${type} frame; got ${JSON.stringify(inbox)}`);
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, 100);
-      });
-    }
-  };
-  const socket = { next, send: (frame: TClientFrame) => ws.send(JSON.stringify(frame)), isOpen: () => ws.readyState === ws.OPEN, close: () => ws.terminate() };
-  socket.send({ type: 'resume', after: null });
-  await next('ready');
+  const socket = await TestSocket.connect(wsUrl, { cookie: who.client.cookieHeader() });
+  await socket.resume(null);
   return socket;
 }
 
@@ -112,6 +92,7 @@ const socketOf = (who: Actor) => ({ user: who.user, ctx: t.app.ctx, send: () => 
 
 beforeAll(async () => {
   t = await createTestApp({ ICE_SERVERS, TURN_SECRET });
+  wsUrl = `${(await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
   artist = await artistActor('Rosa');
   otherArtist = await artistActor('Jonah');
   client = await actor('Casey');
@@ -250,11 +231,11 @@ describe('call signalling relay', () => {
       expect(await strangerWs.next('error')).toEqual({ type: 'error', code: 'NOT_FOUND', message: 'That booking was not found.' });
       strangerWs.send({ type: 'ping' });
       expect(await strangerWs.next('pong')).toEqual({ type: 'pong' });
-      expect(strangerWs.isOpen()).toBe(true);
+      expect(strangerWs.ws.readyState).toBe(strangerWs.ws.OPEN);
       clientWs.send({ type: 'call.hangup', bookingId: id });
       expect(await artistWs.next('call.hangup')).toEqual({ type: 'call.hangup', bookingId: id });
     } finally {
-      for (const ws of [clientWs, artistWs, strangerWs]) ws.close();
+      for (const ws of [clientWs, artistWs, strangerWs]) ws.ws.terminate();
     }
   });
 

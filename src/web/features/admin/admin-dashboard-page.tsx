@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { JOB_STATUSES, MAIL_STATUSES, type TAdminJobs, type TAdminOutboxPage, type TAdminPaymentIssues, type TMailStatus, type TPaymentIssueStatus } from '../../../shared/contracts/admin.ts';
+import type { REPORT_REASONS, TAdminMessageReports } from '../../../shared/contracts/messaging.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { getJson } from '../../lib/query-client.ts';
@@ -228,6 +229,49 @@ function PaymentIssues() {
   );
 }
 
+const REPORT_REASON_LABEL: Record<(typeof REPORT_REASONS)[number], string> = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  inappropriate: 'Inappropriate content',
+  scam: 'Scam or fraud',
+  other: 'Something else',
+};
+
+/** Messages people reported from a conversation (issue 12), newest first, with what they said about them. */
+function MessageReports() {
+  const query = useQuery<TAdminMessageReports>({ queryKey: ['/api/admin/message-reports'], staleTime: 0 });
+  return (
+    <section aria-labelledby="message-reports-heading" className={CARD}>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="message-reports-heading" className="text-xl font-semibold text-stone-900">Reported messages</h2>
+          <p className="text-sm text-stone-700">Messages a participant reported, with their reason. The reporter can block the sender from the conversation.</p>
+        </div>
+        <Button variant="secondary" className="px-3 py-1.5 text-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>Refresh</Button>
+      </div>
+      {query.isPending ? <p role="status" className="text-stone-600">Loading reports…</p> : null}
+      {query.isError ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">Could not load the reports. {errorMessage(query.error)}</p> : null}
+      {query.data && query.data.items.length === 0 ? <p className="rounded-md bg-stone-50 p-3 text-sm text-stone-900">No reported messages.</p> : null}
+      {query.data && query.data.items.length > 0 ? (
+        <ul className="divide-y divide-stone-200">
+          {query.data.items.map((r) => (
+            <li key={r.id} className="py-3 text-sm">
+              <p className="text-stone-900">
+                <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">{REPORT_REASON_LABEL[r.reason]}</span>{' '}
+                {r.reporter.name} reported a message from <strong>{r.message.sender.name}</strong> · <time dateTime={r.createdAt}>{fmtTime(r.createdAt)}</time>
+              </p>
+              <blockquote className="mt-1 whitespace-pre-wrap break-words border-l-2 border-stone-300 pl-3 text-stone-800">
+                {r.message.text || (r.message.imageCount === 1 ? '(a photo)' : `(${r.message.imageCount} photos)`)}
+              </blockquote>
+              {r.note ? <p className="mt-1 text-stone-700">Note: {r.note}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 /** /admin-dashboard: payment issues, the mail outbox, the job queue and links to the other admin tools. Admins only. */
 export default function AdminDashboardPage() {
   const { isAdmin } = useAuth();
@@ -246,7 +290,7 @@ export default function AdminDashboardPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold text-stone-900">Admin dashboard</h1>
-          <p className="mt-1 text-stone-700">Payment issues, mail, background jobs and the health of the app.</p>
+          <p className="mt-1 text-stone-700">Payment issues, reported messages, mail, background jobs and the health of the app.</p>
         </div>
         <nav aria-label="Admin tools">
           <ul className="flex flex-wrap gap-3 text-sm font-medium">
@@ -256,6 +300,7 @@ export default function AdminDashboardPage() {
         </nav>
       </header>
       <PaymentIssues />
+      <MessageReports />
       <Outbox />
       <Jobs />
     </div>

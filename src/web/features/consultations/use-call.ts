@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TServerFrame } from '../../../shared/contracts/realtime.ts';
-import { openCallSocket, type CallSocket } from '../../lib/call-socket.ts';
+import type { TClientFrame } from '../../../shared/contracts/realtime.ts';
+import { realtime } from '../../lib/realtime.ts';
 import { fetchIceServers } from './consultations-api.ts';
 
 export type CallPhase = 'starting' | 'waiting' | 'connecting' | 'connected' | 'reconnecting' | 'peer-left' | 'ended' | 'failed';
@@ -64,7 +65,7 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
   const [placementAsked, setPlacementAsked] = useState(false);
 
   const pcRef = useRef<RTCPeerConnection | null>(null);
-  const socketRef = useRef<CallSocket | null>(null);
+  const unsubscribeRef = useRef<(() => void) | null>(null);
   const localRef = useRef<MediaStream | null>(null);
   const iceRef = useRef<RTCIceServer[]>([]);
   const pendingIce = useRef<RTCIceCandidateInit[]>([]);
@@ -72,7 +73,12 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
   const frameQueue = useRef<Promise<void>>(Promise.resolve());
   const isOfferer = role === 'artist';
 
-  const send = useCallback((frame: Parameters<CallSocket['send']>[0]) => socketRef.current?.send(frame) ?? false, []);
+  // Call frames are only sent live: the tab's client would queue them while disconnected, and a
+  // stale offer or candidate is worse than none (the room announces itself again on every `ready`).
+  const send = useCallback((frame: TClientFrame) => {
+    const client = realtime();
+    if (client.isConnected()) client.send(frame);
+  }, []);
 
   const closePeer = useCallback(() => {
     pcRef.current?.close();
@@ -189,14 +195,15 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
         setDevices({ cameras: all.filter((d) => d.kind === 'videoinput'), microphones: all.filter((d) => d.kind === 'audioinput') });
         setPhase('waiting');
         joinedAt.current = performance.now();
-        socketRef.current = openCallSocket({
-          onOpen: () => send({ type: 'call.join', bookingId }),
-          onClose: () => undefined,
+        // The tab's realtime socket carries the signalling. Announce now if it is up, and again after
+        // every (re)connection (`ready`), so the other side offers afresh.
+        const client = realtime();
+        unsubscribeRef.current = client.subscribe((frame) => {
+          if (frame.type === 'ready') send({ type: 'call.join', bookingId });
           // One frame at a time, in arrival order: an ICE candidate must not overtake the offer it belongs to.
-          onFrame: (frame) => {
-            frameQueue.current = frameQueue.current.then(() => onFrame(frame)).catch((e: unknown) => setError(e instanceof Error ? e.message : 'The call could not be set up.'));
-          },
+          frameQueue.current = frameQueue.current.then(() => onFrame(frame)).catch((e: unknown) => setError(e instanceof Error ? e.message : 'The call could not be set up.'));
         });
+        send({ type: 'call.join', bookingId });
       } catch (e) {
         if (cancelled) return;
         setPhase('failed');
@@ -212,8 +219,8 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
     void start();
     return () => {
       cancelled = true;
-      socketRef.current?.close();
-      socketRef.current = null;
+      unsubscribeRef.current?.();
+      unsubscribeRef.current = null;
       closePeer();
       localRef.current?.getTracks().forEach((t) => t.stop());
       localRef.current = null;
@@ -290,8 +297,8 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
 
   const leave = useCallback(() => {
     send({ type: 'call.hangup', bookingId });
-    socketRef.current?.close();
-    socketRef.current = null;
+    unsubscribeRef.current?.();
+    unsubscribeRef.current = null;
     closePeer();
     localRef.current?.getTracks().forEach((t) => t.stop());
     localRef.current = null;
