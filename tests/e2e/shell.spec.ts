@@ -31,13 +31,12 @@ test.describe('navigation by role', () => {
   test('a client sees their bookings and the bell, and no link to a page that has not shipped', async ({ page }) => {
     await signIn(page, DEMO.client);
     const nav = mainNav(page);
-    for (const name of ['Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Bookings', 'Messages', 'Sign Out']) {
+    for (const name of ['Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Bookings', 'Messages', 'Video Calls', 'Sign Out']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    // Video Calls and the AI generator are placeholders today (src/shared/live-routes.ts): no link until they work.
-    for (const name of ['Video Calls', 'AI Tattoo Generator']) {
-      await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
-    }
+    await expect(nav.getByRole('link', { name: 'Video Calls', exact: true })).toHaveAttribute('href', '/consultations');
+    // The AI generator is a placeholder today (src/shared/live-routes.ts): no link until it works.
+    await expect(nav.getByRole('link', { name: 'AI Tattoo Generator', exact: true })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Bookings', exact: true })).toHaveAttribute('href', '/dashboard');
     await expect(nav.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
@@ -48,7 +47,8 @@ test.describe('navigation by role', () => {
     const nav = mainNav(page);
     await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/dashboard');
     await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toHaveAttribute('href', '/messages');
-    for (const name of ['All Artists', 'Tattoo Artists', 'Piercing Artists', 'AI Tattoo Generator', 'Video Calls']) {
+    await expect(nav.getByRole('link', { name: 'Video Calls', exact: true })).toHaveAttribute('href', '/consultations');
+    for (const name of ['All Artists', 'Tattoo Artists', 'Piercing Artists', 'AI Tattoo Generator']) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
     }
   });

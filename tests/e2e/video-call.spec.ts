@@ -109,6 +109,10 @@ test('two people in a video call both decode the other’s video; a third person
     await expect(client.getByText(`${artistName} asks for a photo of where the piece will go.`)).toBeVisible();
     await client.getByRole('button', { name: 'Take a still' }).click();
     await expect(client.getByText('1 placement photo(s) on this booking.')).toBeVisible();
+    // The booking's conversation sits beside the video, live on both sides.
+    await client.getByRole('textbox', { name: `Message to ${artistName}` }).fill('Can you see the spot on my forearm?');
+    await client.getByRole('button', { name: `Send to ${artistName}` }).click();
+    await expect(artist.getByRole('region', { name: 'Messages with Noor' }).getByText('Can you see the spot on my forearm?')).toBeVisible();
     await expectNoSeriousAxeViolations(client, 'call room');
 
     // A third person: the room says the booking does not exist, and the socket refuses call frames.

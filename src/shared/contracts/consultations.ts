@@ -9,6 +9,8 @@ export type TConsultation = TBooking & {
   window: TCallWindow;
   /** The last time the artist asked for a placement photo (ISO), null when never. */
   placementRequestedAt: string | null;
+  /** The booking's conversation, shown beside the call; null when there is none. */
+  conversationId: string | null;
 };
 
 /** GET /api/consultations: the signed-in person's video consultations, as client and as artist. */

@@ -15,7 +15,7 @@ import {
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { artistProfiles, bookingEvents, bookingImages, bookings, services, users } from '../../db/schema/index.ts';
+import { artistProfiles, bookingEvents, bookingImages, bookings, conversations, services, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { bookingNotFound, UUID } from '../booking/access.ts';
 import { firstNameOf, loadJoined, presentBookingImage, presentMany, selectBookings, type BookingJoined } from '../booking/presenter.ts';
@@ -73,9 +73,16 @@ async function placementRequests(db: DbOrTx, bookingIds: string[]): Promise<Map<
   return out;
 }
 
+async function conversationsOf(db: DbOrTx, bookingIds: string[]): Promise<Map<string, string>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db.select({ id: conversations.id, bookingId: conversations.bookingId }).from(conversations).where(inArray(conversations.bookingId, bookingIds));
+  return new Map(rows.map((r) => [r.bookingId!, r.id]));
+}
+
 async function present(db: DbOrTx, rows: BookingJoined[], role: TBookingRole, now: number): Promise<TConsultation[]> {
-  const [presented, requested] = await Promise.all([presentMany(db, rows, role, now), placementRequests(db, rows.map((r) => r.b.id))]);
-  return presented.map((b) => ({ ...b, window: callWindow(b, now), placementRequestedAt: requested.get(b.id) ?? null }));
+  const ids = rows.map((r) => r.b.id);
+  const [presented, requested, threads] = await Promise.all([presentMany(db, rows, role, now), placementRequests(db, ids), conversationsOf(db, ids)]);
+  return presented.map((b) => ({ ...b, window: callWindow(b, now), placementRequestedAt: requested.get(b.id) ?? null, conversationId: threads.get(b.id) ?? null }));
 }
 
 /** GET /api/consultations: video bookings where the user is the client or the artist; upcoming (soonest first) and past (latest first). */

@@ -248,7 +248,8 @@ function Where({ booking }: { booking: TBookingDetail }) {
           {where.note ? <p className="text-sm text-stone-700">{where.note}</p> : null}
           {(CALL_STATUSES as readonly string[]).includes(booking.status) ? (
             <p>
-              <Link to={`/consultations/${booking.id}`} className={OUTSIDE_LINK}>
+              {/* A document of its own: only call pages' documents may use the camera (src/shared/media-capture.ts). */}
+              <Link to={`/consultations/${booking.id}`} reloadDocument className={OUTSIDE_LINK}>
                 Open the call room
               </Link>
             </p>

@@ -15,6 +15,8 @@ import { formatCallTime, formatClock } from './call-time.ts';
 import { askForPlacementPhoto, consultationOptions, sendPlacementPhoto, suggestSession } from './consultations-api.ts';
 import { useCall, type CallPhase, type CallQuality } from './use-call.ts';
 import { useWindowClock } from './use-window-clock.ts';
+import { CallChat } from './call-chat.tsx';
+import { useAuth } from '../../lib/auth.ts';
 
 const NO_CONSULTATIONS: TConsultation[] = [];
 
@@ -195,7 +197,7 @@ function Room({ c, zone, now }: { c: TConsultation; zone: string; now: number })
   const [asked, setAsked] = useState(false);
   const requested = Boolean(c.placementRequestedAt) || call.placementAsked;
 
-  const messagesLink = isLiveHref('/messages') ? '/messages' : `/bookings/${c.id}`;
+  const { user } = useAuth();
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
       <div>
@@ -242,10 +244,11 @@ function Room({ c, zone, now }: { c: TConsultation; zone: string; now: number })
         <section className="rounded-lg border border-stone-200 bg-white p-4">
           <h2 className="font-semibold text-stone-900">The idea</h2>
           <p className="mt-1 whitespace-pre-line text-sm text-stone-800">{c.idea || 'No idea written down.'}</p>
-          <Link to={messagesLink} className="mt-2 inline-block text-sm font-medium text-stone-900 underline underline-offset-2">
-            {isLiveHref('/messages') ? `Messages with ${other}` : 'The booking'}
+          <Link to={`/bookings/${c.id}`} className="mt-2 inline-block text-sm font-medium text-stone-900 underline underline-offset-2">
+            The booking
           </Link>
         </section>
+        {c.conversationId && user && isLiveHref('/messages') ? <CallChat conversationId={c.conversationId} viewerId={user.id} otherName={other} zone={zone} /> : null}
         {role === 'client' ? (
           <PlacementPhotoPanel c={c} localStream={call.localStream} requested={requested} />
         ) : (
@@ -278,9 +281,31 @@ function Room({ c, zone, now }: { c: TConsultation; zone: string; now: number })
   );
 }
 
+type PolicyDocument = Document & { featurePolicy?: { allowsFeature(feature: string): boolean }; permissionsPolicy?: { allowsFeature(feature: string): boolean } };
+const POLICY_RELOAD_KEY = 'call-room-policy-reload';
+
+/**
+ * The camera is allowed only in documents loaded at a call page (src/shared/media-capture.ts). A
+ * visit that arrived by an in-app link from another page (the bell, a booking) still has that
+ * page's policy: load this address as a document of its own, once.
+ */
+function useCameraPolicyDocument(): void {
+  useEffect(() => {
+    const policy = (document as PolicyDocument).permissionsPolicy ?? (document as PolicyDocument).featurePolicy;
+    if (!policy || policy.allowsFeature('camera')) {
+      sessionStorage.removeItem(POLICY_RELOAD_KEY);
+      return;
+    }
+    if (sessionStorage.getItem(POLICY_RELOAD_KEY) === location.pathname) return;
+    sessionStorage.setItem(POLICY_RELOAD_KEY, location.pathname);
+    location.reload();
+  }, []);
+}
+
 /** /consultations/{bookingId}: the 1:1 video call room, for the booking's two people inside the join window. */
 export default function CallRoomPage() {
   const { bookingId = '' } = useParams();
+  useCameraPolicyDocument();
   const zone = useBrowserZone();
   const { data, error, isPending } = useQuery(consultationOptions(bookingId));
   const now = useWindowClock(data ? [data] : NO_CONSULTATIONS);
