@@ -90,11 +90,11 @@ test('two people in a video call both decode the other’s video; a third person
 
     // Both sides decode the other's video (getStats inbound-rtp framesDecoded > 0).
     await expect.poll(() => framesDecoded(client), { timeout: 30_000 }).toBeGreaterThan(0);
-    const clientSetupMs = Date.now() - joinedAt;
-    const bothInRoomMs = Date.now() - secondJoinedAt;
     await expect.poll(() => framesDecoded(artist), { timeout: 30_000 }).toBeGreaterThan(0);
-    const roomSetupMs = Number(await client.getByTestId('call-setup-ms').getAttribute('data-ms'));
-    const figures = `${bothInRoomMs} ms from the second person opening the room, ${clientSetupMs} ms from the first person's Join click (${roomSetupMs} ms by the room's own clock)`;
+    // When each side first showed the other's video (the remote <video>'s first frame, epoch ms).
+    const firstFrameAt = async (page: Page) => Number(await page.getByTestId('call-first-frame').getAttribute('data-at'));
+    const [clientSaw, artistSaw] = [await firstFrameAt(client), await firstFrameAt(artist)];
+    const figures = `${artistSaw - secondJoinedAt} ms (artist) and ${clientSaw - secondJoinedAt} ms (client) from the second person opening the room; ${clientSaw - joinedAt} ms from the first person's Join click`;
     test.info().annotations.push({ type: 'call set-up (join → first decoded remote frame)', description: figures });
     console.log(`video call set-up, join → first decoded remote frame: ${figures}`);
     await expect(client.getByTestId('call-quality')).toContainText(/Connection (good|fair|poor|unknown)/);

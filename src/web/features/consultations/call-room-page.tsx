@@ -31,12 +31,12 @@ const PHASE_TEXT: Record<CallPhase, string> = {
   failed: 'The call could not start.',
 };
 
-function MediaView({ stream, muted, label, className = '', testId }: { stream: MediaStream | null; muted: boolean; label: string; className?: string; testId: string }) {
+function MediaView({ stream, muted, label, className = '', testId, onFirstFrame }: { stream: MediaStream | null; muted: boolean; label: string; className?: string; testId: string; onFirstFrame?: () => void }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.srcObject = stream;
   }, [stream]);
-  return <video ref={ref} autoPlay playsInline muted={muted} aria-label={label} data-testid={testId} className={`rounded-lg bg-stone-900 object-cover ${className}`} />;
+  return <video ref={ref} autoPlay playsInline muted={muted} aria-label={label} data-testid={testId} onLoadedData={onFirstFrame} className={`rounded-lg bg-stone-900 object-cover ${className}`} />;
 }
 
 function QualityBadge({ quality }: { quality: CallQuality | null }) {
@@ -210,7 +210,7 @@ function Room({ c, zone, now }: { c: TConsultation; zone: string; now: number })
           </p>
         ) : null}
         <div className="relative mt-3 aspect-video w-full overflow-hidden rounded-lg bg-stone-900">
-          <MediaView stream={call.remoteStream} muted={false} label={`Video of ${other}`} className="h-full w-full" testId="remote-video" />
+          <MediaView stream={call.remoteStream} muted={false} label={`Video of ${other}`} className="h-full w-full" testId="remote-video" onFirstFrame={call.onRemoteFrame} />
           <MediaView stream={call.localStream} muted label="Your own camera" className="absolute bottom-3 right-3 w-1/4 min-w-24 border-2 border-white" testId="self-video" />
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-2">
@@ -237,7 +237,11 @@ function Room({ c, zone, now }: { c: TConsultation; zone: string; now: number })
           <DevicePicker label="Camera" devices={call.devices.cameras} onPick={(id) => void call.chooseDevice('videoinput', id).catch((e: unknown) => toast({ title: 'Camera not switched', description: errorMessage(e), variant: 'error' }))} />
           <DevicePicker label="Microphone" devices={call.devices.microphones} onPick={(id) => void call.chooseDevice('audioinput', id).catch((e: unknown) => toast({ title: 'Microphone not switched', description: errorMessage(e), variant: 'error' }))} />
         </div>
-        {call.setupMs !== null ? <p className="sr-only" data-testid="call-setup-ms" data-ms={call.setupMs}>Connected in {call.setupMs} ms</p> : null}
+        {call.firstFrame ? (
+          <p className="sr-only" data-testid="call-first-frame" data-setup-ms={call.firstFrame.setupMs} data-at={call.firstFrame.at}>
+            Video from {other} after {(call.firstFrame.setupMs / 1000).toFixed(1)} s
+          </p>
+        ) : null}
         <p className="mt-2 text-sm text-stone-700">Open until {formatClock(c.window.closesAt, zone)}.</p>
       </div>
       <aside className="space-y-4">

@@ -61,7 +61,8 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
   const [micOn, setMicOn] = useState(true);
   const [devices, setDevices] = useState<Devices>({ cameras: [], microphones: [] });
   const [quality, setQuality] = useState<CallQuality | null>(null);
-  const [setupMs, setSetupMs] = useState<number | null>(null);
+  /** The first remote frame: milliseconds since this side joined, and when it was (epoch ms). */
+  const [firstFrame, setFirstFrame] = useState<{ setupMs: number; at: number } | null>(null);
   const [placementAsked, setPlacementAsked] = useState(false);
 
   const pcRef = useRef<RTCPeerConnection | null>(null);
@@ -136,11 +137,20 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
       if (frame.type === 'notification' && frame.notification.actionUrl === `/consultations/${bookingId}`) setPlacementAsked(true);
       if (!('bookingId' in frame) || frame.bookingId !== bookingId) return;
       switch (frame.type) {
-        case 'call.peer':
+        case 'call.peer': {
           // The other person has arrived (again): a fresh connection, offered by the artist's side.
-          if (isOfferer) await makeOffer(newPeer(), false);
-          else send({ type: 'call.join', bookingId });
+          if (!isOfferer) {
+            send({ type: 'call.join', bookingId });
+            break;
+          }
+          // Announcements can cross (a reconnect's and a reply's): while an offer is still out, send it
+          // again rather than start over, or the answer to the first would land on a second connection.
+          // The offer carries the candidates gathered so far.
+          const current = pcRef.current;
+          if (current?.signalingState === 'have-local-offer' && current.localDescription) send({ type: 'call.offer', bookingId, sdp: current.localDescription.sdp });
+          else await makeOffer(newPeer(), false);
           break;
+        }
         case 'call.offer': {
           // An ICE restart comes from the same peer (same DTLS fingerprint) and renegotiates; an offer
           // from a new peer connection (the artist reloaded or rejoined) needs a new one here too.
@@ -247,15 +257,20 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
     };
   }, [bookingId, enabled, isOfferer, makeOffer, send]);
 
-  // Connection quality while the call is up (and the first decoded frame, for the set-up time).
+  /** The remote video showed its first frame: the call's set-up time, from this side's join. */
+  const onRemoteFrame = useCallback(() => {
+    const setupMs = Math.round(performance.now() - joinedAt.current);
+    const at = Date.now();
+    setFirstFrame((seen) => seen ?? { setupMs, at });
+  }, []);
+
+  // Connection quality while the call is up.
   useEffect(() => {
     if (phase !== 'connected' && phase !== 'reconnecting') return;
     const read = async () => {
       const pc = pcRef.current;
       if (!pc) return;
-      const q = readQuality(await pc.getStats());
-      setQuality(q);
-      if (q.framesDecoded > 0) setSetupMs((ms) => ms ?? Math.round(performance.now() - joinedAt.current));
+      setQuality(readQuality(await pc.getStats()));
     };
     void read();
     const timer = setInterval(() => void read(), STATS_EVERY_MS);
@@ -306,5 +321,5 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
     setPhase('ended');
   }, [bookingId, closePeer, send]);
 
-  return { phase, error, placementAsked, localStream, remoteStream, cameraOn, micOn, devices, quality, setupMs, toggleCamera, toggleMic, chooseDevice, leave };
+  return { phase, error, placementAsked, onRemoteFrame, localStream, remoteStream, cameraOn, micOn, devices, quality, firstFrame, toggleCamera, toggleMic, chooseDevice, leave };
 }
