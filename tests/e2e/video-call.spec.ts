@@ -74,6 +74,12 @@ test('two people in a video call both decode the other’s video; a third person
   try {
     const { bookingId, artistName } = await consultationInsideJoinWindow(artist, client);
 
+    // The public finder lists the artist in its first HTML and starts their booking form in video mode.
+    expect(await (await client.request.get('/consultation')).text()).toContain(artistName);
+    await client.goto('/consultation');
+    await expect(client.getByRole('link', { name: `Book a video consultation with ${artistName}` })).toHaveAttribute('href', /^\/book\/[0-9a-f-]+\?serviceId=[0-9a-f-]+&mode=video$/);
+    await expectNoSeriousAxeViolations(client, '/consultation');
+
     // The client's Video Calls list: Join is active inside the window.
     await client.goto('/consultations');
     await expect(client.getByRole('heading', { level: 1, name: 'Video calls' })).toBeVisible();

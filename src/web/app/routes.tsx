@@ -15,6 +15,7 @@ import type { TArtistProfile } from '../../shared/contracts/artists.ts';
 import { ResourceErrorBoundary } from './pages/resource-error-boundary.tsx';
 import { FEATURE_PAGE_PATHS, SUPPORT_PATH, VIRTUAL_CONSULTATIONS_PATH } from '../../shared/feature-paths.ts';
 import { loadHighlights } from '../features/marketing/landing-queries.ts';
+import { consultationArtistsOptions, consultationKindParam } from '../features/consultations/consultation-queries.ts';
 import { PLANNED_ROUTES } from '../../shared/live-routes.ts';
 import { ACCESSIBILITY_META, PRIVACY_META, TERMS_META } from '../../shared/site-pages.ts';
 
@@ -198,6 +199,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           '/consultation',
           { title: 'Video consultations with tattoo and piercing artists', description: 'Find an artist who offers a video consultation and book a call: talk through your idea, placement and price from home.' },
           () => import('../features/consultations/consultation-finder-page.tsx'),
+          {
+            // Server-render the list: the page's first HTML names the artists.
+            loader: async ({ request }) => {
+              await queryClient.prefetchQuery(consultationArtistsOptions(consultationKindParam(new URL(request.url).searchParams)));
+              return null;
+            },
+          },
         ),
         page('/reviews', { title: 'Reviews' }, () => import('../features/reviews/reviews-page.tsx'), { protected: true }),
         page('/admin-dashboard', { title: 'Admin dashboard' }, () => import('../features/admin/admin-dashboard-page.tsx'), { protected: true }),

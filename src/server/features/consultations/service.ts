@@ -25,6 +25,8 @@ import { iceServersFor } from './turn-credentials.ts';
 
 /** How many past calls the list shows: the most recent ones. */
 const PAST_LIMIT = 50;
+/** Video bookings read per list (latest first): far more than anyone's upcoming calls plus PAST_LIMIT. */
+const LIST_READ_LIMIT = 500;
 /** Minted TURN credentials outlive the booking's end by this much, so a call running a little late keeps its relay. */
 const TURN_GRACE_MS = 15 * 60_000;
 const PLACEMENT_REQUESTED = 'placement_photo_requested';
@@ -93,7 +95,7 @@ export async function listConsultations(ctx: AppContext, user: SessionUser, now 
   const rows = (await selectBookings(db)
     .where(and(eq(bookings.mode, 'video'), mine))
     .orderBy(desc(bookings.startsAt))
-    .limit(500)) as BookingJoined[];
+    .limit(LIST_READ_LIMIT)) as BookingJoined[];
   const asClient = rows.filter((r) => r.b.clientId === user.id);
   const asArtist = rows.filter((r) => r.b.clientId !== user.id);
   const all = [...(await present(db, asClient, 'client', now)), ...(await present(db, asArtist, 'artist', now))];

@@ -8,7 +8,7 @@ import { formatDuration, formatMoney } from '../../lib/format.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
-import { consultationArtistsOptions } from './consultations-api.ts';
+import { consultationArtistsOptions, consultationKindParam } from './consultation-queries.ts';
 
 const KINDS = [
   { value: '', label: 'All artists' },
@@ -23,8 +23,7 @@ const KINDS = [
  */
 export default function ConsultationFinderPage() {
   const [params] = useSearchParams();
-  const kindParam = params.get('kind');
-  const kind = kindParam === 'tattoo' || kindParam === 'piercing' ? kindParam : undefined;
+  const kind = consultationKindParam(params);
   const selectId = useId();
   const { data, error, isPending } = useQuery(consultationArtistsOptions(kind));
   return (

@@ -1,14 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TBookingUpload } from '../../../shared/contracts/bookings.ts';
-import type { TBookingImage, TConsultation, TConsultationArtists, TConsultationList, TIceServers, TSessionSuggestion, TSessionSuggestionBody } from '../../../shared/contracts/consultations.ts';
+import type { TBookingImage, TConsultation, TConsultationList, TIceServers, TSessionSuggestion, TSessionSuggestionBody } from '../../../shared/contracts/consultations.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { uploadWithProgress } from '../../lib/upload.ts';
 
 export const CONSULTATIONS_KEY = ['/api/consultations'] as const;
 export const consultationsOptions = () => queryOptions<TConsultationList>({ queryKey: CONSULTATIONS_KEY });
 export const consultationOptions = (bookingId: string) => queryOptions<TConsultation>({ queryKey: [`/api/consultations/${encodeURIComponent(bookingId)}`] });
-export const consultationArtistsOptions = (kind: 'tattoo' | 'piercing' | undefined) =>
-  queryOptions<TConsultationArtists>({ queryKey: [`/api/consultations/artists${kind ? `?kind=${kind}` : ''}`], staleTime: 60_000 });
 
 export async function fetchIceServers(bookingId: string): Promise<TIceServers> {
   return (await apiRequest('GET', `/api/consultations/${encodeURIComponent(bookingId)}/ice-servers`)).json() as Promise<TIceServers>;
