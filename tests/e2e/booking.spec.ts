@@ -112,6 +112,8 @@ test.describe('booking', () => {
     await expect(client.getByRole('list', { name: 'Booking history' })).toContainText('Booking requested');
     await expect(client.getByRole('img', { name: 'Reference photo 1' })).toBeVisible();
     await expect(client.getByRole('button', { name: 'Withdraw request' })).toBeVisible();
+    // The request opened its conversation (issue 12): the page links to it.
+    await expect(client.getByRole('link', { name: `Message ${rosa.displayName} about this booking` })).toHaveAttribute('href', /^\/messages\/[0-9a-f-]{36}$/);
     // Where: the studio, its address, a map and directions (OpenStreetMap), and how to reach the artist.
     const where = client.getByTestId('booking-where');
     await expect(where.getByRole('link', { name: 'Black Anchor Tattoo Co.', exact: true })).toHaveAttribute('href', '/studios/black-anchor-tattoo-co');

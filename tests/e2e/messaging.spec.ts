@@ -36,10 +36,10 @@ test.describe('messaging', () => {
   test('Message on a profile leads a visitor through sign-in to the artist; both chat live: unread, read receipt, typing', async ({ page: client, browser }) => {
     test.setTimeout(120_000);
     const { context: artistContext, page: artist } = await person(browser, 'America/New_York');
+    const artistLive = socketReady(artist);
     await signIn(artist, DEMO.artist);
     const rosa = await demoArtist(artist);
     // The artist waits on the conversation list, live.
-    const artistLive = socketReady(artist);
     await mainNav(artist).getByRole('link', { name: 'Messages', exact: true }).click();
     await expect(artist.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
     await artistLive;
@@ -66,7 +66,7 @@ test.describe('messaging', () => {
     const thread = client.getByRole('list', { name: 'Messages' });
     await expect(thread.getByText(question)).toBeVisible();
     await expect(client.getByRole('heading', { level: 1, name: rosa.displayName })).toBeVisible();
-    await expect(client.getByText('Inquiry before booking')).toBeVisible();
+    await expect(client.getByRole('region', { name: rosa.displayName }).getByText('Inquiry before booking')).toBeVisible();
     await expectNoSeriousAxeViolations(client, 'the thread');
 
     // The artist's list shows the new conversation, unread, without a reload.

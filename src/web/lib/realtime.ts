@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { TClientFrame, TServerFrame } from '../../shared/contracts/realtime.ts';
+import { WS_PATH, type TClientFrame, type TServerFrame } from '../../shared/contracts/realtime.ts';
 import { FALLBACK_POLL_MS } from '../../shared/limits.ts';
 import {
   enqueueFrame,
@@ -62,7 +62,7 @@ type Env = {
 
 const browserEnv = (): Env => ({
   createSocket: (url) => new WebSocket(url),
-  url: () => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/ws`,
+  url: () => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}${WS_PATH}`,
   random: Math.random,
   now: Date.now,
   online: () => navigator.onLine,

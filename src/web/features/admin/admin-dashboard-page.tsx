@@ -2,12 +2,12 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { JOB_STATUSES, MAIL_STATUSES, type TAdminJobs, type TAdminOutboxPage, type TAdminPaymentIssues, type TMailStatus, type TPaymentIssueStatus } from '../../../shared/contracts/admin.ts';
-import type { REPORT_REASONS, TAdminMessageReports } from '../../../shared/contracts/messaging.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { getJson } from '../../lib/query-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { isLiveHref } from '../../../shared/live-routes.ts';
+import type { TAdminMessageReports } from '../../../shared/contracts/messaging.ts';
 
 const CARD = 'rounded-lg border border-stone-200 bg-white p-4 sm:p-6';
 const OUTBOX_PAGE = 25;
@@ -229,15 +229,14 @@ function PaymentIssues() {
   );
 }
 
-const REPORT_REASON_LABEL: Record<(typeof REPORT_REASONS)[number], string> = {
+const REPORT_REASON_LABEL: Record<TAdminMessageReports['items'][number]['reason'], string> = {
   spam: 'Spam',
   harassment: 'Harassment',
-  inappropriate: 'Inappropriate content',
-  scam: 'Scam or fraud',
-  other: 'Something else',
+  inappropriate: 'Inappropriate',
+  scam: 'Scam',
+  other: 'Other',
 };
 
-/** Messages people reported from a conversation (issue 12), newest first, with what they said about them. */
 function MessageReports() {
   const query = useQuery<TAdminMessageReports>({ queryKey: ['/api/admin/message-reports'], staleTime: 0 });
   return (
@@ -245,7 +244,7 @@ function MessageReports() {
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="message-reports-heading" className="text-xl font-semibold text-stone-900">Reported messages</h2>
-          <p className="text-sm text-stone-700">Messages a participant reported, with their reason. The reporter can block the sender from the conversation.</p>
+          <p className="text-sm text-stone-700">Messages a client or artist reported from a conversation, newest first.</p>
         </div>
         <Button variant="secondary" className="px-3 py-1.5 text-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>Refresh</Button>
       </div>
@@ -253,20 +252,39 @@ function MessageReports() {
       {query.isError ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">Could not load the reports. {errorMessage(query.error)}</p> : null}
       {query.data && query.data.items.length === 0 ? <p className="rounded-md bg-stone-50 p-3 text-sm text-stone-900">No reported messages.</p> : null}
       {query.data && query.data.items.length > 0 ? (
-        <ul className="divide-y divide-stone-200">
-          {query.data.items.map((r) => (
-            <li key={r.id} className="py-3 text-sm">
-              <p className="text-stone-900">
-                <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">{REPORT_REASON_LABEL[r.reason]}</span>{' '}
-                {r.reporter.name} reported a message from <strong>{r.message.sender.name}</strong> · <time dateTime={r.createdAt}>{fmtTime(r.createdAt)}</time>
-              </p>
-              <blockquote className="mt-1 whitespace-pre-wrap break-words border-l-2 border-stone-300 pl-3 text-stone-800">
-                {r.message.text || (r.message.imageCount === 1 ? '(a photo)' : `(${r.message.imageCount} photos)`)}
-              </blockquote>
-              {r.note ? <p className="mt-1 text-stone-700">Note: {r.note}</p> : null}
-            </li>
-          ))}
-        </ul>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Reported messages, newest first</caption>
+            <thead className="text-xs uppercase tracking-wide text-stone-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">Message</th>
+                <th scope="col" className="py-2 pr-3 font-medium">From</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Reported by</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Reason</th>
+                <th scope="col" className="py-2 font-medium">Time</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {query.data.items.map((r) => (
+                <tr key={r.id}>
+                  <td className="max-w-md py-2 pr-3 text-stone-900">
+                    <span className="block whitespace-pre-wrap break-words">{r.message.text || '(photos only)'}</span>
+                    {r.message.imageCount > 0 ? <span className="block text-xs text-stone-600">{r.message.imageCount === 1 ? '1 photo' : `${r.message.imageCount} photos`}</span> : null}
+                  </td>
+                  <td className="py-2 pr-3 text-stone-900">{r.message.sender.name}</td>
+                  <td className="py-2 pr-3 text-stone-900">{r.reporter.name}</td>
+                  <td className="py-2 pr-3 text-stone-900">
+                    {REPORT_REASON_LABEL[r.reason]}
+                    {r.note ? <span className="mt-1 block whitespace-pre-wrap text-xs text-stone-700">{r.note}</span> : null}
+                  </td>
+                  <td className="py-2 text-stone-700">
+                    <time dateTime={r.createdAt}>{fmtTime(r.createdAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );
