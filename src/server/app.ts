@@ -34,6 +34,8 @@ import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { consultationRoutes } from './features/consultations/routes.ts';
+import { registerCallFrames } from './features/consultations/call-relay.ts';
 import { messagingRoutes } from './features/messaging/routes.ts';
 import { registerMessagingFrames } from './features/messaging/socket-handlers.ts';
 import { Hub } from './realtime/hub.ts';
@@ -104,6 +106,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await hub.start();
   app.addHook('onClose', async () => hub.close());
   registerMessagingFrames(hub);
+  registerCallFrames(hub);
 
   // Callback style so requests without a session cookie (most public traffic) skip a promise.
   app.addHook('preHandler', (request, _reply, done) => {
@@ -132,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentRoutes);
   await app.register(favouriteRoutes);
   await app.register(accountRoutes);
+  await app.register(consultationRoutes);
   await app.register(messagingRoutes);
   await app.register(realtimeRoutes, { hub });
 

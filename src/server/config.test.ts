@@ -32,6 +32,9 @@ describe('parseConfig', () => {
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail.example.test' }],
     ['ICE_SERVERS', { ICE_SERVERS: '{not json' }],
+    ['TURN_SECRET', { TURN_SECRET: 'too-short' }],
+    // A secret with nothing to use it on: the default ICE_SERVERS is STUN only.
+    ['TURN_SECRET', { TURN_SECRET: 'a-long-enough-turn-secret' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['TRUST_PROXY', { TRUST_PROXY: '*' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],

@@ -89,6 +89,8 @@ export const ConfigSchema = z
           return z.NEVER;
         }
       }),
+    // The coturn REST scheme (use-auth-secret / static-auth-secret): the app mints short-lived TURN credentials per call.
+    TURN_SECRET: z.string().min(16, 'must be at least 16 characters (the static-auth-secret of your TURN server)').optional(),
     IMAGE_API_URL: optionalUrl,
     IMAGE_API_KEY: z.string().optional(),
     GITHUB_TOKEN: z.string().optional(),
@@ -107,6 +109,10 @@ export const ConfigSchema = z
     const oidc = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together' });
+    }
+    const turnUrls = c.ICE_SERVERS.flatMap((server) => (Array.isArray(server.urls) ? server.urls : [server.urls])).filter((url) => /^turns?:/.test(url));
+    if (c.TURN_SECRET && turnUrls.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'is set, but ICE_SERVERS lists no turn: or turns: server to use it with' });
     }
     if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together' });

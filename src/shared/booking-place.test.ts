@@ -43,17 +43,13 @@ describe('presentWhere', () => {
     });
   });
 
-  it('never promises an in-app call link: says the link comes with the artist’s answer', () => {
+  it('says a video consultation happens in Inkhaven and when it can be joined', () => {
     const asked = presentWhere(facts({ mode: 'video' }));
     expect(asked).toMatchObject({ kind: 'video', title: 'Video call' });
-    const note = asked.kind === 'video' ? asked.note : null;
-    expect(note).toMatch(/^Video calls are not built into Inkhaven yet\. Rosa Delgado sends the call link .* with their answer to your request/);
-    expect(note).not.toMatch(/in the app/);
-    expect(presentWhere(facts({ mode: 'video', viewerRole: 'artist' }))).toMatchObject({ note: expect.stringMatching(/Put the call link .* in your message when you accept: Casey sees it/) });
-    expect(presentWhere(facts({ mode: 'video', status: 'confirmed', artistMessage: 'Join: https://meet.example/abc' }))).toMatchObject({
-      note: 'The call link is in Rosa Delgado’s message under “Where it stands” (and in the acceptance e-mail). Inkhaven has no video calls of its own yet.',
-    });
-    expect(presentWhere(facts({ mode: 'video', status: 'awaiting_deposit' }))).toMatchObject({ note: expect.stringMatching(/accepted without sending a call link/) });
+    expect(asked.kind === 'video' ? asked.note : null).toBe('The call happens in Inkhaven: once Rosa Delgado accepts, you join it from Video Calls, from 10 minutes before the start.');
+    expect(presentWhere(facts({ mode: 'video', viewerRole: 'artist' }))).toMatchObject({ note: expect.stringMatching(/^The call happens in Inkhaven: once you accept/) });
+    expect(presentWhere(facts({ mode: 'video', status: 'confirmed' }))).toMatchObject({ note: 'Join the call in Inkhaven from 10 minutes before the start until the end.' });
+    expect(presentWhere(facts({ mode: 'video', status: 'awaiting_deposit' }))).toMatchObject({ note: expect.stringMatching(/opens once the deposit is paid/) });
     expect(presentWhere(facts({ mode: 'video', status: 'declined' }))).toEqual({ kind: 'video', title: 'Video call', note: null });
   });
 });

@@ -4,10 +4,8 @@ import type { TBookingMode, TBookingPlace } from './contracts/bookings.ts';
 /**
  * "Where" on the booking page, and how to reach the artist: from what Inkhaven really stores (the
  * studio's name, address and coordinates, else the artist's city; the artist's Instagram). Maps are
- * OpenStreetMap links (no key, no tracking script). Video calls are not built into Inkhaven yet, so
- * for a video consultation this says honestly where the call link comes from: the artist's answer
- * to the request (video consultations are never booked instantly for that reason), shown under
- * "Where it stands" and quoted in the acceptance e-mail.
+ * OpenStreetMap links (no key, no tracking script). A video consultation happens in Inkhaven's own
+ * call room (/consultations/{id}); this says when it can be joined (src/shared/call-window.ts).
  */
 
 const OSM = 'https://www.openstreetmap.org';
@@ -37,24 +35,15 @@ export type WherePresentation =
 
 export type ContactLink = { label: string; text: string; href: string };
 
-const ANSWERED: readonly TBookingStatus[] = ['accepted', 'awaiting_deposit', 'confirmed', 'completed'];
-
 function videoNote(b: BookingPlaceFacts): string | null {
   const artist = b.artist.displayName;
-  const client = b.client.firstName || 'The client';
-  const asArtist = b.viewerRole !== 'client';
   if (b.status === 'requested')
-    return asArtist
-      ? `Video calls are not built into Inkhaven yet. Put the call link (Zoom, Google Meet or similar) in your message when you accept: ${client} sees it on this page and in the acceptance e-mail.`
-      : `Video calls are not built into Inkhaven yet. ${artist} sends the call link (Zoom, Google Meet or similar) with their answer to your request: it appears on this page under “Where it stands” and in the acceptance e-mail.`;
-  if (!ANSWERED.includes(b.status)) return null;
-  if (b.artistMessage)
-    return asArtist
-      ? `Your message under “Where it stands” is how ${client} gets the call link: Inkhaven has no video calls of its own yet.`
-      : `The call link is in ${artist}’s message under “Where it stands” (and in the acceptance e-mail). Inkhaven has no video calls of its own yet.`;
-  return asArtist
-    ? `You accepted without a message, so ${client} has no call link from Inkhaven, which has no video calls or messages yet.`
-    : `${artist} accepted without sending a call link, and Inkhaven has no video calls or messages yet. Ask them for the link through the contact details here.`;
+    return b.viewerRole !== 'client'
+      ? 'The call happens in Inkhaven: once you accept, you both join it from Video Calls, from 10 minutes before the start.'
+      : `The call happens in Inkhaven: once ${artist} accepts, you join it from Video Calls, from 10 minutes before the start.`;
+  if (b.status === 'awaiting_deposit') return 'The call opens once the deposit is paid, from 10 minutes before the start until the end.';
+  if (b.status === 'accepted' || b.status === 'confirmed') return 'Join the call in Inkhaven from 10 minutes before the start until the end.';
+  return null;
 }
 
 export function presentWhere(b: BookingPlaceFacts): WherePresentation {

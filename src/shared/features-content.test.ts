@@ -31,10 +31,10 @@ describe('feature pages content', () => {
   });
 
   it('says plainly which features are not available yet, and leads every page to a working one', () => {
-    // Messaging, in-app video calls, digital consent and aftercare reminders have not shipped.
+    // Messaging, digital consent and aftercare reminders have not shipped.
     const notYet = FEATURE_CONTENT.filter((c) => c.notYet).map((c) => c.path);
     expect(notYet.sort()).toEqual(
-      ['/features/aftercare-automation', '/features/digital-consent', '/features/real-time-messaging', '/features/virtual-consultations', '/virtual-consultations'].sort(),
+      ['/features/aftercare-automation', '/features/digital-consent', '/features/real-time-messaging'].sort(),
     );
     for (const c of FEATURE_CONTENT) {
       // The primary button is always shown; a secondary or closing one to a placeholder page is left out.

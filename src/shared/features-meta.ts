@@ -21,7 +21,7 @@ const FEATURE_PAGE_TEXT: Record<FeaturePagePath, { title: string; description: s
   },
   '/features/virtual-consultations': {
     title: 'Virtual consultations',
-    description: 'Book a consultation to talk through your tattoo or piercing before the session, in the studio or as a video call. In-app calls are not available yet.',
+    description: 'Book a consultation to talk through your tattoo or piercing before the session, in the studio or as a video call right in Inkhaven.',
   },
   '/features/digital-consent': {
     title: 'Digital consent',
@@ -58,7 +58,7 @@ export const FEATURE_PAGE_META: FeaturePageMeta[] = FEATURE_PAGE_PATHS.map((path
 export const VIRTUAL_CONSULTATIONS_META: FeaturePageMeta = {
   path: VIRTUAL_CONSULTATIONS_PATH,
   title: 'Consultations with tattoo and piercing artists',
-  description: 'Plan your tattoo or piercing in a consultation with the artist, in the studio or as a video call. In-app video calls are not available yet.',
+  description: 'Plan your tattoo or piercing in a consultation with the artist, in the studio or as a video call right in Inkhaven.',
 };
 
 export const SUPPORT_META: FeaturePageMeta = {

@@ -3,15 +3,15 @@ import { isLiveHref, liveLinksOnly, PLANNED_ROUTES, plannedRouteFor } from './li
 
 describe('live routes', () => {
   it('holds back links to placeholder pages, with their query, anchor, parameters or a trailing slash', () => {
-    expect(isLiveHref('/messages')).toBe(false);
-    expect(isLiveHref('/messages?artist=123')).toBe(false);
-    expect(isLiveHref('/messages/abc#latest')).toBe(false);
-    expect(isLiveHref('/consultations/')).toBe(false);
+    expect(isLiveHref('/ai-generator')).toBe(false);
+    expect(isLiveHref('/ai-generator?style=fine-line')).toBe(false);
+    expect(isLiveHref('/ai-generator#start')).toBe(false);
+    expect(isLiveHref('/ai-generator/')).toBe(false);
     expect(isLiveHref('/github/projects')).toBe(false);
   });
 
   it('lets every other link through: working pages, other sites, mail and anchors', () => {
-    for (const href of ['/', '/artists?kind=tattoo', '/dashboard', '/bookings/abc', '/messagesx', '/messages/a/b', 'https://example.com/messages', 'mailto:help@example.com', '#faq', '//cdn.example.com/messages']) {
+    for (const href of ['/', '/artists?kind=tattoo', '/dashboard', '/bookings/abc', '/messages', '/messages/abc#latest', '/consultations', '/consultations/abc', '/consultation', '/messagesx', '/messages/a/b', 'https://example.com/messages', 'mailto:help@example.com', '#faq', '//cdn.example.com/messages']) {
       expect(isLiveHref(href), href).toBe(true);
     }
   });

@@ -17,10 +17,11 @@ export type PlannedRoute = {
 };
 
 export const PLANNED_ROUTES: readonly PlannedRoute[] = [
-  { path: '/messages', title: 'Messages', protected: true, live: false },
-  { path: '/messages/:id', title: 'Conversation', protected: true, live: false },
-  { path: '/consultations', title: 'Video calls', protected: true, live: false },
-  { path: '/consultation', title: 'Consultation', protected: false, live: false },
+  { path: '/messages', title: 'Messages', protected: true, live: true },
+  { path: '/messages/:id', title: 'Conversation', protected: true, live: true },
+  { path: '/consultations', title: 'Video calls', protected: true, live: true },
+  { path: '/consultations/:bookingId', title: 'Video call', protected: true, live: true },
+  { path: '/consultation', title: 'Consultation', protected: false, live: true },
   { path: '/ai-generator', title: 'AI tattoo generator', protected: true, live: false },
   { path: '/consent-form', title: 'Consent form', protected: false, live: false },
   { path: '/demo-consent-form', title: 'Consent form demo', protected: false, live: false },

@@ -112,6 +112,8 @@ test.describe('booking', () => {
     await expect(client.getByRole('list', { name: 'Booking history' })).toContainText('Booking requested');
     await expect(client.getByRole('img', { name: 'Reference photo 1' })).toBeVisible();
     await expect(client.getByRole('button', { name: 'Withdraw request' })).toBeVisible();
+    // The request opened its conversation (issue 12): the page links to it.
+    await expect(client.getByRole('link', { name: `Message ${rosa.displayName} about this booking` })).toHaveAttribute('href', /^\/messages\/[0-9a-f-]{36}$/);
     // Where: the studio, its address, a map and directions (OpenStreetMap), and how to reach the artist.
     const where = client.getByTestId('booking-where');
     await expect(where.getByRole('link', { name: 'Black Anchor Tattoo Co.', exact: true })).toHaveAttribute('href', '/studios/black-anchor-tattoo-co');
@@ -409,8 +411,8 @@ test.describe('booking', () => {
     // A consultation asks how to meet.
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Choose a video call or an in-person visit.')).toBeVisible();
-    // Calls are not built in yet: the choice says where the call link really comes from.
-    await expect(page.getByText(/^From anywhere\. Calls are not built into Inkhaven yet: the artist sends a call link/)).toBeVisible();
+    // The choice says where the call happens: in Inkhaven, once the artist accepts.
+    await expect(page.getByText(/^From anywhere, right here in your browser: once the artist accepts/)).toBeVisible();
     await page.getByRole('radio', { name: /Video call/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('textbox', { name: /^Your idea/ }).fill('Talk through a half sleeve of botanical line work.');

@@ -31,13 +31,12 @@ test.describe('navigation by role', () => {
   test('a client sees their bookings and the bell, and no link to a page that has not shipped', async ({ page }) => {
     await signIn(page, DEMO.client);
     const nav = mainNav(page);
-    for (const name of ['Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Bookings', 'Sign Out']) {
+    for (const name of ['Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Bookings', 'Messages', 'Video Calls', 'Sign Out']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    // Messages, Video Calls and the AI generator are placeholders today (src/shared/live-routes.ts): no link until they work.
-    for (const name of ['Messages', 'Video Calls', 'AI Tattoo Generator']) {
-      await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
-    }
+    await expect(nav.getByRole('link', { name: 'Video Calls', exact: true })).toHaveAttribute('href', '/consultations');
+    // The AI generator is a placeholder today (src/shared/live-routes.ts): no link until it works.
+    await expect(nav.getByRole('link', { name: 'AI Tattoo Generator', exact: true })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Bookings', exact: true })).toHaveAttribute('href', '/dashboard');
     await expect(nav.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
@@ -47,7 +46,9 @@ test.describe('navigation by role', () => {
     await signIn(page, DEMO.artist);
     const nav = mainNav(page);
     await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/dashboard');
-    for (const name of ['All Artists', 'Tattoo Artists', 'Piercing Artists', 'AI Tattoo Generator', 'Messages', 'Video Calls']) {
+    await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toHaveAttribute('href', '/messages');
+    await expect(nav.getByRole('link', { name: 'Video Calls', exact: true })).toHaveAttribute('href', '/consultations');
+    for (const name of ['All Artists', 'Tattoo Artists', 'Piercing Artists', 'AI Tattoo Generator']) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
     }
   });
@@ -271,7 +272,7 @@ test.describe('notification panel', () => {
     { id: 'n1', type: 'booking', title: 'Booking confirmed', message: 'Rosa confirmed your session.', read: false, createdAt: ago(20_000), actionUrl: '/bookings/abc', actionLabel: 'View booking' },
     { id: 'n2', type: 'message', title: 'New message from Rosa', message: 'Two sketch options are ready.', read: false, createdAt: ago(5 * 60_000), actionUrl: '/dashboard', actionLabel: null },
     // Its action leads to a page that has not shipped (src/shared/live-routes.ts): the panel leaves the link out.
-    { id: 'n3', type: 'review', title: 'How did it turn out?', message: 'Share a review.', read: true, createdAt: ago(3 * 3_600_000), actionUrl: '/messages/abc', actionLabel: 'Reply' },
+    { id: 'n3', type: 'review', title: 'How did it turn out?', message: 'Share a review.', read: true, createdAt: ago(3 * 3_600_000), actionUrl: '/ai-generator', actionLabel: 'Reply' },
     { id: 'n4', type: 'reminder', title: 'Upcoming appointment', message: 'Bring a photo ID.', read: false, createdAt: 'not-a-date', actionUrl: null, actionLabel: null },
   ];
 

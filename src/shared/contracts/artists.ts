@@ -134,6 +134,8 @@ export type TArtistProfile = {
   portfolio: TPortfolioImage[];
   rating: TRatingAggregate;
   policy: { noticeHours: number; maxReschedules: number; depositWindowHours: number };
+  /** Whether clients may write before booking (issue 12 §1, booking settings): the profile's Message button shows only then. */
+  acceptInquiries: boolean;
 };
 
 export type TReview = {

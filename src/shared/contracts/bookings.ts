@@ -158,7 +158,14 @@ export type TBookingPlace = {
   instagram: string | null;
 };
 
-export type TBookingDetail = TBooking & { events: TBookingEvent[]; ledger: TLedgerEntry[]; review: TReview | null; place: TBookingPlace };
+export type TBookingDetail = TBooking & {
+  events: TBookingEvent[];
+  ledger: TLedgerEntry[];
+  review: TReview | null;
+  place: TBookingPlace;
+  /** The booking's conversation (issue 12: opened with the request), for the page's link to it. */
+  conversationId: string | null;
+};
 export type TBookingList = { items: TBooking[]; nextCursor: string | null };
 
 /** POST /api/bookings/{id}/deposit: Stripe answers a Checkout URL; pay-at-studio answers what to bring. */

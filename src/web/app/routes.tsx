@@ -15,6 +15,7 @@ import type { TArtistProfile } from '../../shared/contracts/artists.ts';
 import { ResourceErrorBoundary } from './pages/resource-error-boundary.tsx';
 import { FEATURE_PAGE_PATHS, SUPPORT_PATH, VIRTUAL_CONSULTATIONS_PATH } from '../../shared/feature-paths.ts';
 import { loadHighlights } from '../features/marketing/landing-queries.ts';
+import { consultationArtistsOptions, consultationKindParam } from '../features/consultations/consultation-queries.ts';
 import { PLANNED_ROUTES } from '../../shared/live-routes.ts';
 import { ACCESSIBILITY_META, PRIVACY_META, TERMS_META } from '../../shared/site-pages.ts';
 
@@ -189,6 +190,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('/dashboard/portfolio', { title: 'Portfolio and flash' }, () => import('../features/portfolio/portfolio-manager-page.tsx'), { protected: true }),
         page('/dashboard/availability', { title: 'Availability' }, () => import('../features/availability/availability-page.tsx'), { protected: true }),
         page('/bookings/:id', { title: 'Booking' }, () => import('../features/booking/booking-page.tsx'), { protected: true }),
+        page('/messages', { title: 'Messages' }, () => import('../features/messaging/messages-page.tsx'), { protected: true }),
+        page('/messages/new', { title: 'Message an artist' }, () => import('../features/messaging/new-inquiry-page.tsx'), { protected: true }),
+        page('/messages/:id', { title: 'Conversation' }, () => import('../features/messaging/thread-page.tsx'), { protected: true }),
+        page('/consultations', { title: 'Video calls' }, () => import('../features/consultations/consultations-page.tsx'), { protected: true }),
+        page('/consultations/:bookingId', { title: 'Video call' }, () => import('../features/consultations/call-room-page.tsx'), { protected: true }),
+        page(
+          '/consultation',
+          { title: 'Video consultations with tattoo and piercing artists', description: 'Find an artist who offers a video consultation and book a call: talk through your idea, placement and price from home.' },
+          () => import('../features/consultations/consultation-finder-page.tsx'),
+          {
+            // Server-render the list: the page's first HTML names the artists.
+            loader: async ({ request }) => {
+              await queryClient.prefetchQuery(consultationArtistsOptions(consultationKindParam(new URL(request.url).searchParams)));
+              return null;
+            },
+          },
+        ),
         page('/reviews', { title: 'Reviews' }, () => import('../features/reviews/reviews-page.tsx'), { protected: true }),
         page('/admin-dashboard', { title: 'Admin dashboard' }, () => import('../features/admin/admin-dashboard-page.tsx'), { protected: true }),
         page('/admin/telemetry', { title: 'Error telemetry' }, () => import('../features/admin/telemetry-page.tsx'), { protected: true }),

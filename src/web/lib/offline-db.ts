@@ -1,18 +1,23 @@
 /**
  * The device's store of private data read while signed in (docs/decisions/0015): one IndexedDB
- * database, two object stores.
+ * database, three object stores.
  *
  * - `owner` holds one record, `{ userId }`: whose data the store holds. Data is only ever written
  *   for, and read back for, that user; a different (or no) user empties the store first.
  * - `queries` holds answers of allow-listed GET calls (lib/offline-store.ts), keyed by query hash.
+ * - `outbox` (version 2, issue 12) holds messages written offline until they are sent
+ *   (lib/outbox.ts), keyed by their client message id. Emptied with the rest: unsent messages are
+ *   the signed-in user's words and leave with them.
  *
  * Used by the page and by the service worker (which empties it when the browser signs out), so it
  * imports nothing: no React, no TanStack Query.
  */
 export const OFFLINE_DB_NAME = 'inkhaven-offline';
-const OFFLINE_DB_VERSION = 1;
+// 1: owner, queries. 2: outbox. An upgrade only adds stores, so data saved by version 1 stays.
+const OFFLINE_DB_VERSION = 2;
 const OWNER_STORE = 'owner';
 const QUERIES_STORE = 'queries';
+const OUTBOX_STORE = 'outbox';
 const OWNER_KEY = 'owner';
 
 export type SavedOwner = { userId: string };
@@ -55,6 +60,7 @@ export function openOfflineDb(): Promise<IDBDatabase> {
       const db = request.result;
       if (!db.objectStoreNames.contains(OWNER_STORE)) db.createObjectStore(OWNER_STORE);
       if (!db.objectStoreNames.contains(QUERIES_STORE)) db.createObjectStore(QUERIES_STORE, { keyPath: 'queryHash' });
+      if (!db.objectStoreNames.contains(OUTBOX_STORE)) db.createObjectStore(OUTBOX_STORE, { keyPath: 'clientMessageId' });
     };
     request.onsuccess = () => {
       const db = request.result;
@@ -89,22 +95,24 @@ export async function readOfflineData(db: IDBDatabase): Promise<{ owner: SavedOw
   return { owner: owner ?? null, queries };
 }
 
-/** Empties both stores in one transaction: the next reader finds nobody's data. */
+/** Empties every store in one transaction: the next reader finds nobody's data. */
 export async function clearOfflineData(db?: IDBDatabase): Promise<void> {
   const handle = db ?? (await openOfflineDb());
-  const tx = handle.transaction([OWNER_STORE, QUERIES_STORE], 'readwrite');
+  const tx = handle.transaction([OWNER_STORE, QUERIES_STORE, OUTBOX_STORE], 'readwrite');
   tx.objectStore(OWNER_STORE).clear();
   tx.objectStore(QUERIES_STORE).clear();
+  tx.objectStore(OUTBOX_STORE).clear();
   await finished(tx);
 }
 
 /** Makes `userId` the owner; anyone else's data is removed in the same transaction. */
 export async function claimOfflineData(db: IDBDatabase, userId: string): Promise<void> {
-  const tx = db.transaction([OWNER_STORE, QUERIES_STORE], 'readwrite');
+  const tx = db.transaction([OWNER_STORE, QUERIES_STORE, OUTBOX_STORE], 'readwrite');
   const owners = tx.objectStore(OWNER_STORE);
   const current = await promised(owners.get(OWNER_KEY) as IDBRequest<SavedOwner | undefined>);
   if (current?.userId !== userId) {
     tx.objectStore(QUERIES_STORE).clear();
+    tx.objectStore(OUTBOX_STORE).clear();
     owners.put({ userId } satisfies SavedOwner, OWNER_KEY);
   }
   await finished(tx);
@@ -124,5 +132,38 @@ export async function deleteSavedQueries(db: IDBDatabase, queryHashes: string[])
   const tx = db.transaction(QUERIES_STORE, 'readwrite');
   const store = tx.objectStore(QUERIES_STORE);
   for (const hash of queryHashes) store.delete(hash);
+  await finished(tx);
+}
+
+/** A message written on this device that the server has not confirmed yet (lib/outbox.ts). */
+export type OutboxRecord = {
+  clientMessageId: string;
+  conversationId: string;
+  userId: string;
+  text: string;
+  /** When it was written (ISO): the order messages are sent in. */
+  createdAt: string;
+  /** Set when the server refused it (blocked, conversation gone): it is not sent again by itself. */
+  error: string | null;
+};
+
+/** The outbox of `userId`; records of anyone else are left out (and go with the next claim). */
+export async function readOutbox(db: IDBDatabase, userId: string): Promise<OutboxRecord[]> {
+  const tx = db.transaction(OUTBOX_STORE, 'readonly');
+  const all = await promised(tx.objectStore(OUTBOX_STORE).getAll() as IDBRequest<OutboxRecord[]>);
+  return all.filter((r) => r.userId === userId);
+}
+
+/** Writes a record for the store's owner only (someone else signed in meanwhile: it is dropped). */
+export async function putOutboxRecord(db: IDBDatabase, record: OutboxRecord): Promise<void> {
+  const tx = db.transaction([OWNER_STORE, OUTBOX_STORE], 'readwrite');
+  const owner = await promised(tx.objectStore(OWNER_STORE).get(OWNER_KEY) as IDBRequest<SavedOwner | undefined>);
+  if (owner?.userId === record.userId) tx.objectStore(OUTBOX_STORE).put(record);
+  await finished(tx);
+}
+
+export async function deleteOutboxRecord(db: IDBDatabase, clientMessageId: string): Promise<void> {
+  const tx = db.transaction(OUTBOX_STORE, 'readwrite');
+  tx.objectStore(OUTBOX_STORE).delete(clientMessageId);
   await finished(tx);
 }

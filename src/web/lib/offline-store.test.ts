@@ -28,6 +28,10 @@ describe('what is kept on the device (docs/decisions/0015)', () => {
     '/api/flash?artistId=abc&status=published&limit=100',
     '/api/studios',
     '/api/studios/black-anchor',
+    '/api/conversations',
+    '/api/conversations?q=rosa',
+    '/api/conversations/6f1c2f7e-5f0a-4c38-9d0e-2b1f3c4d5e6f',
+    '/api/conversations/6f1c2f7e-5f0a-4c38-9d0e-2b1f3c4d5e6f/messages',
   ])('keeps %s', (path) => expect(isSavedPath(path)).toBe(true));
 
   it.each([
@@ -43,7 +47,8 @@ describe('what is kept on the device (docs/decisions/0015)', () => {
     '/api/payments/setup',
     '/api/notifications',
     '/api/favourites/artists/abc',
-    '/api/conversations',
+    '/api/conversations/6f1c2f7e-5f0a-4c38-9d0e-2b1f3c4d5e6f/photos/0d9e8f7a-6b5c-4d3e-8f1a-0b9c8d7e6f5a',
+    '/api/conversations/6f1c2f7e-5f0a-4c38-9d0e-2b1f3c4d5e6f/messages?after=abc',
     '/api/admin/jobs',
     '/api/admin/error-reports',
     '/api/flash?artistId=abc&status=draft&limit=100',

@@ -23,9 +23,11 @@ const AUTH_PATH = AUTH_USER_KEY[0];
 
 /**
  * The GET calls whose answers are kept, by the path that is a query's first key part. Private data
- * the user needs at the studio or on the way (their bookings and dashboard), the public pages
- * they looked at (profiles, studios), and who they are. Never consent forms (health answers),
- * messages, notifications, admin data, payment setup or secrets such as calendar-feed addresses.
+ * the user needs at the studio or on the way (their bookings and dashboard, their conversations
+ * and the threads they opened — issue 12, decision 0017), the public pages they looked at
+ * (profiles, studios), and who they are. Never consent forms (health answers), message photos
+ * (served only to the conversation's people, never written to the device), notifications, admin
+ * data, payment setup or secrets such as calendar-feed addresses.
  */
 const SAVED_PATHS: RegExp[] = [
   /^\/api\/auth\/user$/,
@@ -45,6 +47,10 @@ const SAVED_PATHS: RegExp[] = [
   /^\/api\/flash\?artistId=[^&/]+&status=published(&[^/]*)?$/,
   /^\/api\/studios$/,
   /^\/api\/studios\/[A-Za-z0-9-]+$/,
+  // The conversation list (searches too), a conversation, and the pages of a thread that were read.
+  /^\/api\/conversations(\?[^/]*)?$/,
+  /^\/api\/conversations\/[A-Za-z0-9-]+$/,
+  /^\/api\/conversations\/[A-Za-z0-9-]+\/messages$/,
 ];
 
 export function isSavedPath(path: string): boolean {

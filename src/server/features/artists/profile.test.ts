@@ -32,6 +32,8 @@ describe('artist profile and reviews', () => {
     expect((await c.get(`/api/artists/${artist.slug}`)).json().id).toBe(artist.id);
     expect(profile.studio).toMatchObject({ name: 'Black Pine Studio', slug: studioSlug });
     expect(profile.services.map((s: { name: string }) => s.name)).toEqual(['Consultation', 'Full day']);
+    // Messages before a booking are on until the artist switches them off (the profile's Message button).
+    expect(profile.acceptInquiries).toBe(true);
     expect(profile.rating).toEqual({
       ratingValue: 4,
       reviewCount: 12,

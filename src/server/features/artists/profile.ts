@@ -103,6 +103,7 @@ export async function getArtistProfile(ctx: AppContext, idOrSlug: string): Promi
     portfolio: imageRows.map((p) => ({ id: p.id, url: `/uploads/${p.storageKey}`, thumbUrl: `/uploads/${p.thumbKey}`, width: p.width, height: p.height, caption: p.caption })),
     rating,
     policy: { noticeHours: a.noticeHours, maxReschedules: a.maxReschedules, depositWindowHours: a.depositWindowHours },
+    acceptInquiries: a.acceptInquiries,
   };
 }
 

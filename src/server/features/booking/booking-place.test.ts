@@ -7,7 +7,7 @@ import type { TBooking, TBookingDetail } from '../../../shared/contracts/booking
 /**
  * Issue 11: the booking page says where the appointment is (studio, address, coordinates for the
  * map) and how to reach the artist, from what Inkhaven stores; and a video consultation waits for
- * the artist's answer even under instant booking, since that answer carries the call link.
+ * the artist's answer even under instant booking (the call is a time both keep free).
  */
 
 const DAY = 86_400_000;
@@ -72,7 +72,7 @@ describe('the booking’s place', () => {
     expect(detail.place).toEqual({ studio: null, city: 'Austin', country: 'US', instagram: null });
   });
 
-  it('books an in-person consultation instantly but lets a video one wait for the artist’s answer (the call link)', async () => {
+  it('books an in-person consultation instantly but lets a video one wait for the artist’s answer', async () => {
     expect((await book('studio', 'in_person')).status).toBe('confirmed');
     const video = await book('studio', 'video');
     expect(video).toMatchObject({ status: 'requested', mode: 'video', instant: false });

@@ -7,7 +7,7 @@ import { jpegImage, uploadAs } from '../../../../tests/support/image-fixtures.ts
 import type { BookingPolicySnapshot } from '../../../shared/booking-rules.ts';
 import type { TBooking, TBookingDetail, TBookingList, TBookingSettings, TBookingUpload } from '../../../shared/contracts/bookings.ts';
 import type { TAvailability } from '../../../shared/contracts/availability.ts';
-import { auditLog, bookingEvents, bookings, flashDesigns, jobs, ledgerEntries } from '../../db/schema/index.ts';
+import { auditLog, bookingEvents, bookings, conversations, flashDesigns, jobs, ledgerEntries } from '../../db/schema/index.ts';
 import { confirmDeposit } from './deposit.ts';
 
 const HOUR = 3_600_000;
@@ -398,6 +398,9 @@ describe('booking transitions', () => {
     expect(accepted).toMatchObject({ status: 'awaiting_deposit', depositStatus: 'due', respondBy: null, viewerRole: 'artist', allowedActions: ['mark-deposit-paid', 'cancel', 'reschedule'] });
     expect(accepted.events.map((e) => e.action)).toEqual(['created', 'accepted', 'deposit_due']);
     expect(accepted.events[1]!.actor).toEqual({ id: artist.id, name: 'Ana' });
+    // The request opened the booking's conversation (issue 12); the detail names it for the page's link.
+    const [opened] = await db().select({ id: conversations.id }).from(conversations).where(eq(conversations.bookingId, b.id));
+    expect(accepted.conversationId).toBe(opened!.id);
     expect((await jobsLike(`booking.expire_request:${b.id}`))[0]!.status).toBe('cancelled');
     expect((await jobsLike(`booking.expire_deposit:${b.id}`))[0]!.status).toBe('pending');
     const asClient = await detail(client, b.id);

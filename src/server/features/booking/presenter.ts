@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_DEFAULTS, allowedActions, type BookingPolicySnapshot, type TBookingRole } from '../../../shared/booking-rules.ts';
 import type { TBooking, TBookingDetail, TBookingEvent, TBookingImage, TLedgerEntry } from '../../../shared/contracts/bookings.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { artistProfiles, bookingEvents, bookingImages, bookings, flashDesigns, ledgerEntries, reviews, services, studios, users } from '../../db/schema/index.ts';
+import { artistProfiles, bookingEvents, bookingImages, bookings, conversations, flashDesigns, ledgerEntries, reviews, services, studios, users } from '../../db/schema/index.ts';
 import { presentReview } from '../artists/profile.ts';
 import { photosOfReviews } from '../reviews/photos.ts';
 import type { BookingRow } from './transitions.ts';
@@ -150,7 +150,7 @@ export async function presentMany(db: DbOrTx, rows: BookingJoined[], role: TBook
 /** The booking page: the booking, its timeline (with who acted), its ledger and its review. */
 export async function presentDetail(db: DbOrTx, j: BookingJoined, role: TBookingRole, now: number): Promise<TBookingDetail> {
   const id = j.b.id;
-  const [[booking], events, ledger, [review], [place]] = await Promise.all([
+  const [[booking], events, ledger, [review], [place], [conversation]] = await Promise.all([
     presentMany(db, [j], role, now),
     db
       .select({ e: bookingEvents, actorName: users.name })
@@ -171,9 +171,12 @@ export async function presentDetail(db: DbOrTx, j: BookingJoined, role: TBooking
       .leftJoin(studios, eq(studios.id, artistProfiles.studioId))
       .where(eq(artistProfiles.id, j.b.artistId))
       .limit(1),
+    // Opened with the request (migration 0016); the page links to it.
+    db.select({ id: conversations.id }).from(conversations).where(eq(conversations.bookingId, id)).limit(1),
   ]);
   return {
     ...booking!,
+    conversationId: conversation?.id ?? null,
     events: orderEvents(events).map(
       ({ e, actorName }): TBookingEvent => ({
         id: e.id,

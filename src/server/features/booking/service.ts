@@ -245,8 +245,8 @@ export async function createBooking(ctx: AppContext, user: SessionUser, given: C
     depositMethod: ctx.config.STRIPE_SECRET_KEY && artist.stripeChargesEnabled ? 'stripe' : 'studio',
     depositInstructions: artist.depositInstructions,
   };
-  // A video consultation always waits for the artist: calls are not built into Inkhaven yet, and the
-  // artist's answer is how the client gets the call link (shown on the booking and in the e-mail).
+  // A video consultation always waits for the artist: the call is a fixed time both people keep free,
+  // so the artist agrees to it first.
   const video = (input.mode ?? 'in_person') === 'video';
   const instant = (service.kind === 'consultation' && !video && artist.instantBookConsultations) || (Boolean(input.flashDesignId) && artist.instantBookFlash);
   const imageIds = [...new Set(input.referenceImageIds ?? [])];

@@ -1,9 +1,7 @@
 import { LoaderCircle, RefreshCw, Wifi, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CONNECTION_BADGE_HIDE_CONNECTED_MS, CONNECTION_BADGE_HIDE_FALLBACK_MS } from '../../../shared/limits.ts';
-
-/** Spec §2/§4: the real-time connection's states; `fallback` is "Polling mode". */
-export type ConnectionStatus = 'connected' | 'connecting' | 'error' | 'disconnected' | 'fallback';
+import type { ConnectionStatus } from '../../lib/realtime-model.ts';
 
 type Props = {
   /** Unknown (null/undefined) renders nothing: the socket has not reported yet. */

@@ -130,9 +130,9 @@ export default function ArtistProfilePage() {
           <Link to={`/book/${artist.id}`} data-cta="book" className="inline-flex items-center gap-2 rounded-md bg-stone-900 px-5 py-3 font-semibold text-white hover:bg-stone-700">
             <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Book
           </Link>
-          {/* Messaging has its button once its page works (src/shared/live-routes.ts). */}
-          {isLiveHref('/messages') ? (
-            <Link to={`/messages?artist=${artist.id}`} data-cta="message" className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-5 py-3 font-semibold text-stone-900 hover:bg-stone-100">
+          {/* A link, so it works before hydration; signed out, the protected composer sends the visitor to sign in and back. */}
+          {isLiveHref('/messages') && artist.acceptInquiries ? (
+            <Link to={`/messages/new?artist=${encodeURIComponent(artist.slug)}`} data-cta="message" className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-5 py-3 font-semibold text-stone-900 hover:bg-stone-100">
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message
             </Link>
           ) : null}

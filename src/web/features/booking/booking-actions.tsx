@@ -291,7 +291,7 @@ export function BookingActions({ booking, viewerZone }: { booking: TBookingDetai
               {booking.depositCents > 0
                 ? `They then have ${booking.policy.depositWindowHours} hours to pay the ${amount} deposit, or the time is released.`
                 : 'No deposit is needed, so the booking is confirmed right away.'}
-              {booking.mode === 'video' ? ' This is a video call: put the call link (Zoom, Google Meet or similar) in your message; it is how they get it.' : ''}
+              {booking.mode === 'video' ? ' This is a video call in Inkhaven: you both join it from Video Calls, from 10 minutes before the start.' : ''}
             </p>
           }
           message={`Message to ${booking.client.firstName} (optional)`}

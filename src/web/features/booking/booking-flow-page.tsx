@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TArtistProfile } from '../../../shared/contracts/artists.ts';
 import { localDateOf, daysBetween } from '../../../shared/zoned-time.ts';
 import { flashSessionService } from '../../../shared/flash-session.ts';
+import { BOOKING_IDEA_MAX } from '../../../shared/booking-rules.ts';
 import { ApiError, isNetworkError } from '../../lib/api.ts';
 import { useAutoRetry } from '../../lib/auto-retry.ts';
 import { formatDuration } from '../../lib/format.ts';
@@ -95,15 +96,22 @@ function focusProblem(problems: StepProblems) {
   }, 0);
 }
 
-/** Applies ?flash=, ?serviceId= and ?startsAt= links (from a flash card or the profile's next open times) to the draft. */
+/**
+ * Applies ?flash=, ?serviceId= and ?startsAt= links (from a flash card or the profile's next open
+ * times), ?mode=video (the video consultation finder) and ?idea= (an artist's session suggestion
+ * after a consultation; it fills an empty idea only, never overwrites what the person wrote).
+ */
 function applyLink(draft: BookingDraft, params: URLSearchParams, zone: string): BookingDraft {
   const flash = params.get('flash');
   const serviceId = params.get('serviceId');
   const startsAt = params.get('startsAt');
+  const mode = params.get('mode');
+  const idea = params.get('idea');
   let next = draft;
   if (flash && UUID.test(flash) && flash !== draft.flashDesignId) next = { ...next, flashDesignId: flash, serviceId: '', slot: null, step: 'what', attempt: null };
   if (serviceId && UUID.test(serviceId)) {
     if (serviceId !== next.serviceId) next = { ...next, serviceId, mode: '', slot: null };
+    if (mode === 'video' || mode === 'in_person') next = { ...next, mode };
     const t = startsAt ? Date.parse(startsAt) : NaN;
     if (startsAt && !Number.isNaN(t) && t > Date.now()) {
       const iso = new Date(t).toISOString();
@@ -111,6 +119,7 @@ function applyLink(draft: BookingDraft, params: URLSearchParams, zone: string): 
       next = { ...next, slot: { startsAt: iso, endsAt: iso }, weekOffset: offset, step: 'what' };
     }
   }
+  if (idea && !next.idea.trim()) next = { ...next, idea: idea.slice(0, BOOKING_IDEA_MAX) };
   return next;
 }
 

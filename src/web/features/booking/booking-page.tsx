@@ -1,9 +1,11 @@
+import { CALL_STATUSES } from '../../../shared/call-window.ts';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, CalendarPlus, CheckCircle2, Info, MapPin, Navigation } from 'lucide-react';
+import { AlertTriangle, CalendarPlus, CheckCircle2, Info, MapPin, MessageSquare, Navigation } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { bookingStatusLabel, COMPLETION_GRACE_HOURS, isInsideNotice, type TBookingStatus } from '../../../shared/booking-rules.ts';
 import { contactLinks, presentWhere } from '../../../shared/booking-place.ts';
+import { isLiveHref } from '../../../shared/live-routes.ts';
 import { depositIsDueNow, depositStatusLabel } from '../../../shared/deposit-status.ts';
 import type { TBookingDetail, TBookingEvent, TLedgerEntry } from '../../../shared/contracts/bookings.ts';
 import { ApiError, isNetworkError } from '../../lib/api.ts';
@@ -244,6 +246,14 @@ function Where({ booking }: { booking: TBookingDetail }) {
         <>
           <p>{where.title}</p>
           {where.note ? <p className="text-sm text-stone-700">{where.note}</p> : null}
+          {(CALL_STATUSES as readonly string[]).includes(booking.status) ? (
+            <p>
+              {/* A document of its own: only call pages' documents may use the camera (src/shared/media-capture.ts). */}
+              <Link to={`/consultations/${booking.id}`} reloadDocument className={OUTSIDE_LINK}>
+                Open the call room
+              </Link>
+            </p>
+          ) : null}
         </>
       ) : where.kind === 'studio' ? (
         <>
@@ -538,6 +548,13 @@ export default function BookingPage() {
         <p className="text-stone-800">
           <time dateTime={booking.startsAt}>{dateTimeRange(booking.startsAt, booking.endsAt, zone)}</time>
         </p>
+        {booking.conversationId && isLiveHref('/messages') ? (
+          <p>
+            <Link to={`/messages/${booking.conversationId}`} className="inline-flex items-center gap-2 font-medium text-stone-900 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
+              <MessageSquare className="h-4 w-4" aria-hidden="true" /> Message {client ? booking.artist.displayName : booking.client.firstName} about this booking
+            </Link>
+          </p>
+        ) : null}
         <SavedNote matches={isBookingPath} />
         {!client && booking.clientNoShows && booking.clientNoShows > 0 ? (
           <p className="inline-flex items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="client-no-shows">

@@ -179,7 +179,7 @@ export function WhatStep({
           <legend className="font-semibold text-stone-900">How would you like to meet?</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             <Choice name="mode" value="video" checked={draft.mode === 'video'} onChange={() => update({ mode: 'video' })} title={<span className="inline-flex items-center gap-2"><Video className="h-4 w-4" aria-hidden="true" /> Video call</span>}>
-              From anywhere. Calls are not built into Inkhaven yet: the artist sends a call link (Zoom, Google Meet or similar) with their answer, shown on your booking.
+              From anywhere, right here in your browser: once the artist accepts, join from Video Calls up to 10 minutes before the start.
             </Choice>
             <Choice name="mode" value="in_person" checked={draft.mode === 'in_person'} onChange={() => update({ mode: 'in_person' })} title={<span className="inline-flex items-center gap-2"><Store className="h-4 w-4" aria-hidden="true" /> In person</span>}>
               {artist.studio ? `At ${artist.studio.name}, ${artist.studio.address}` : `In ${artist.city}`}

@@ -78,7 +78,7 @@ function SettingsForm({ artist, settings }: { artist: TOwnArtist; settings: TBoo
       <section aria-labelledby="instant-heading" className={`${CARD} space-y-4`}>
         <h2 id="instant-heading" className="text-xl font-semibold text-stone-900">Instant booking</h2>
         <p className="text-sm text-stone-700">Sessions are always requests you accept or decline. You may let clients book these straight away, within your availability.</p>
-        <Toggle label="Consultations book instantly" hint="A client picking a free in-person consultation time gets it without waiting for you. Video consultations still wait for your answer: it carries the call link." {...form.register('instantBookConsultations')} />
+        <Toggle label="Consultations book instantly" hint="A client picking a free in-person consultation time gets it without waiting for you. Video consultations still wait for your answer." {...form.register('instantBookConsultations')} />
         <Toggle label="Flash designs book instantly" hint="A client booking one of your flash designs at a free time gets it without waiting for you." {...form.register('instantBookFlash')} />
       </section>
 

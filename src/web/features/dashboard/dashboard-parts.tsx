@@ -103,8 +103,7 @@ function explain(action: DialogAction, b: TBooking): string {
         b.depositCents > 0
           ? `${who} will be asked for the ${formatMoney(b.depositCents, b.currency)} deposit and has ${b.policy.depositWindowHours} hours to pay it; the time is held for them meanwhile.`
           : `The appointment is confirmed and ${who} is told right away.`;
-      // Calls are not built in yet: the acceptance message is how the client gets the link.
-      return b.mode === 'video' ? `${outcome} This is a video call: put the call link (Zoom, Google Meet or similar) in your message.` : outcome;
+      return b.mode === 'video' ? `${outcome} This is a video call in Inkhaven: you both join it from Video Calls, from 10 minutes before the start.` : outcome;
     }
     case 'decline':
       return `${who} is told, the time opens again for others, and nothing is charged.`;

@@ -83,7 +83,7 @@ export default function AccessibilityPage() {
             work it is.
           </li>
           <li>
-            Some parts of Inkhaven, such as messaging, video calls inside the app and digital consent forms, are not available yet. They will
+            Some parts of Inkhaven, such as messaging and digital consent forms, are not available yet. They will
             be tested in the same way before they are.
           </li>
         </ul>

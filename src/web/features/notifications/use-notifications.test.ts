@@ -25,6 +25,13 @@ describe('formatBadgeCount', () => {
 });
 
 describe('optimistic notification updates', () => {
+  it('adds a pushed notification on top once, counting it while unread', () => {
+    const next = u.add(list, n('d', false));
+    expect(next.items.map((x) => x.id)).toEqual(['d', 'a', 'b', 'c']);
+    expect(next.unreadCount).toBe(3);
+    expect(u.add(next, n('d', false))).toBe(next);
+    expect(u.add(list, n('e', true)).unreadCount).toBe(2);
+  });
   it('marks one read and lowers the count once', () => {
     const next = u.markRead(list, 'a');
     expect(next.unreadCount).toBe(1);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TNotificationList } from '../../../shared/contracts/notifications.ts';
+import type { TNotification, TNotificationList } from '../../../shared/contracts/notifications.ts';
 import { NOTIFICATION_BADGE_MAX } from '../../../shared/limits.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -15,6 +15,11 @@ export function formatBadgeCount(unread: number): string | null {
 
 /** Optimistic versions of the server's answers, so the panel reacts at once. */
 export const notificationListUpdates = {
+  /** A notification pushed over the socket: on top, counted while unread; one already listed changes nothing. */
+  add(list: TNotificationList, item: TNotification): TNotificationList {
+    if (list.items.some((n) => n.id === item.id)) return list;
+    return { items: [item, ...list.items], unreadCount: list.unreadCount + (item.read ? 0 : 1) };
+  },
   markRead(list: TNotificationList, id: string): TNotificationList {
     const target = list.items.find((n) => n.id === id);
     if (!target || target.read) return list;
