@@ -135,4 +135,30 @@ test.describe('messaging', () => {
     expect(stored.filter((m) => m.text === words)).toHaveLength(1);
     await expect(thread.getByText(words)).toHaveCount(1);
   });
+
+  test('behind a proxy that drops WebSockets the tab says "Polling mode" and still receives messages', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    // Every socket is accepted and dropped at once, before the server could answer `ready`.
+    await page.routeWebSocket(/\/ws$/, (ws) => ws.close());
+    await signIn(page, DEMO.client);
+    const opened = await page.request.post(`/api/artists/${DEMO_ARTIST_SLUG}/inquiries`, {
+      headers: { 'x-csrf-token': await csrf(page) },
+      data: { text: unique('Checking in'), clientMessageId: crypto.randomUUID() },
+    });
+    const { conversationId } = (await opened.json()) as { conversationId: string };
+    await page.goto(`/messages/${conversationId}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Polling mode' })).toBeVisible({ timeout: 30_000 });
+
+    // The artist answers; the client's thread catches up over the REST API within a polling period.
+    const { context: artistContext, page: artist } = await person(browser, 'UTC');
+    await signIn(artist, DEMO.artist);
+    const reply = unique('Answered while your socket is blocked');
+    const sent = await artist.request.post(`/api/conversations/${conversationId}/messages`, {
+      headers: { 'x-csrf-token': await csrf(artist) },
+      data: { text: reply, clientMessageId: crypto.randomUUID() },
+    });
+    expect(sent.status()).toBe(201);
+    await expect(page.getByRole('list', { name: 'Messages' }).getByText(reply)).toBeVisible({ timeout: 25_000 });
+    await artistContext.close();
+  });
 });

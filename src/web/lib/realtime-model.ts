@@ -79,7 +79,7 @@ export function framesToFlush(queue: readonly QueuedFrame[], now: number): TClie
 }
 
 /**
- * The status after a socket closed. `everOpened`: this try reached the server. A socket that was
+ * The status after a socket closed. `everOpened`: this try went live (the server answered `ready`). A socket that was
  * open and dropped says "Disconnected" while the next try waits; repeated failures to connect at
  * all turn into polling; a single failure is a "Connection error".
  */

@@ -71,6 +71,9 @@ const browserEnv = (): Env => ({
 export function createRealtimeClient(env: Env = browserEnv()) {
   let options: RealtimeStartOptions | null = null;
   let socket: WebSocket | null = null;
+  // The socket the server answered `ready` on: only that counts as connected. A socket a proxy
+  // accepts and drops at once never gets there, and counts as a failed try.
+  let liveSocket: WebSocket | null = null;
   let snapshot: RealtimeSnapshot = { status: null, attempt: 0 };
   // Whether anything went wrong since the page started: until then the badge stays quiet.
   let troubled = false;
@@ -105,7 +108,7 @@ export function createRealtimeClient(env: Env = browserEnv()) {
     if (pollTimer || !options) return;
     pollTimer = setTimeout(() => {
       pollTimer = null;
-      if (!options || socket?.readyState === WebSocket.OPEN) return;
+      if (!options || (liveSocket && liveSocket === socket)) return;
       options.poll();
       schedulePoll();
     }, FALLBACK_POLL_MS);
@@ -137,6 +140,12 @@ export function createRealtimeClient(env: Env = browserEnv()) {
     if (!isNewFrame(lastSeq, frame)) return;
     lastSeq = seqAfter(lastSeq, frame);
     if (frame.type === 'ready') {
+      liveSocket = socket;
+      failures = 0;
+      attempt = 0;
+      if (pollTimer) clearTimeout(pollTimer);
+      pollTimer = null;
+      setStatus('connected');
       const first = !resumedOnce;
       resumedOnce = true;
       options?.onReady(first);
@@ -155,7 +164,6 @@ export function createRealtimeClient(env: Env = browserEnv()) {
     }
     // In polling mode the badge keeps saying so while the socket is tried again in the background.
     if (failures < FALLBACK_AFTER_FAILURES) setStatus('connecting', attempt);
-    let opened = false;
     let ws: WebSocket;
     try {
       ws = env.createSocket(env.url());
@@ -166,24 +174,20 @@ export function createRealtimeClient(env: Env = browserEnv()) {
     }
     socket = ws;
     ws.onopen = () => {
-      opened = true;
-      failures = 0;
-      attempt = 0;
-      if (pollTimer) clearTimeout(pollTimer);
-      pollTimer = null;
       rawSend({ type: 'resume', after: resumedOnce ? lastSeq : null });
       for (const [conversationId] of joined) rawSend({ type: 'join_conversation', conversationId });
       const pending = framesToFlush(queue, env.now());
       queue = [];
       for (const frame of pending) rawSend(frame);
-      setStatus('connected');
     };
     ws.onmessage = onMessage;
     ws.onclose = () => {
       if (socket !== ws) return;
+      const wasLive = liveSocket === ws;
       socket = null;
-      if (!opened) failures += 1;
-      scheduleRetry(opened);
+      liveSocket = null;
+      if (!wasLive) failures += 1;
+      scheduleRetry(wasLive);
     };
   };
 
@@ -214,6 +218,7 @@ export function createRealtimeClient(env: Env = browserEnv()) {
     clearTimers();
     dispose(socket);
     socket = null;
+    liveSocket = null;
     setStatus('disconnected');
   };
 
@@ -233,6 +238,7 @@ export function createRealtimeClient(env: Env = browserEnv()) {
       clearTimers();
       dispose(socket);
       socket = null;
+      liveSocket = null;
       queue = [];
       lastSeq = null;
       resumedOnce = false;
