@@ -24,7 +24,7 @@ const AUTH_PATH = AUTH_USER_KEY[0];
 /**
  * The GET calls whose answers are kept, by the path that is a query's first key part. Private data
  * the user needs at the studio or on the way (their bookings and dashboard, their conversations
- * and the threads they opened — issue 12, decision 0017), the public pages they looked at
+ * and the threads they opened — issue 12, decision 0020), the public pages they looked at
  * (profiles, studios), and who they are. Never consent forms (health answers), message photos
  * (served only to the conversation's people, never written to the device), notifications, admin
  * data, payment setup or secrets such as calendar-feed addresses.
