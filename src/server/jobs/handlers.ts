@@ -102,6 +102,11 @@ const mailsAndNoticesInsert = preparedSql<{ dedupe_key: string }>(
       FROM json_to_recordset(${sql.placeholder('notices')}::json)
         AS n(key text, user_id text, type text, title text, message text, action_url text, action_label text)
       JOIN mails ON mails.dedupe_key = n.key
+      -- A conversation keeps one unread message notice in the bell (messaging/service.ts).
+      WHERE n.type <> 'message' OR NOT EXISTS (
+        SELECT 1 FROM notifications x
+        WHERE x.user_id = n.user_id AND x.type = 'message' AND x.action_url = n.action_url AND x.read_at IS NULL
+      )
     )
     SELECT dedupe_key FROM mails`,
 );

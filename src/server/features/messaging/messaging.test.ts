@@ -7,6 +7,7 @@ import { createArtist } from '../../../../tests/support/factories.ts';
 import { jpegWithGps, uploadAs } from '../../../../tests/support/image-fixtures.ts';
 import type { TAvailability } from '../../../shared/contracts/availability.ts';
 import type { TBooking } from '../../../shared/contracts/bookings.ts';
+import type { TNotificationList } from '../../../shared/contracts/notifications.ts';
 import {
   INQUIRIES_PER_DAY,
   MESSAGE_TEXT_MAX,
@@ -219,6 +220,28 @@ describe('messages', () => {
     // Reading again with nothing new records nothing.
     await artist.client.post(`/api/conversations/${c.conversationId}/read`);
     expect(await db().select().from(userEvents).where(and(eq(userEvents.kind, 'read'), eq(userEvents.refId, c.conversationId)))).toHaveLength(2);
+  });
+
+  it('the bell hears of new messages at once: one unread notice per conversation, read with the thread', async () => {
+    const c = await bookingBetween(otherClient, otherArtist);
+    const messageNotices = async () =>
+      ((await otherArtist.client.get('/api/notifications')).json() as TNotificationList).items.filter((n) => n.type === 'message' && n.actionUrl === `/messages/${c.conversationId}`);
+    await sent(otherClient, c.conversationId, 'Is Friday still good?');
+    await sent(otherClient, c.conversationId, 'I can bring the sketch.');
+    const notices = await messageNotices();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ title: `New message from ${otherClient.name}`, message: 'Is Friday still good?', read: false });
+    // The sender's own bell stays quiet.
+    const senderBell = ((await otherClient.client.get('/api/notifications')).json() as TNotificationList).items;
+    expect(senderBell.filter((n) => n.actionUrl === `/messages/${c.conversationId}`)).toHaveLength(0);
+    // Reading the thread reads its notice; the next message notices again, from the artist's name for the client.
+    await otherArtist.client.post(`/api/conversations/${c.conversationId}/read`);
+    expect((await messageNotices()).map((n) => n.read)).toEqual([true]);
+    await sent(otherClient, c.conversationId, 'See you then.');
+    expect((await messageNotices()).map((n) => n.read).sort()).toEqual([false, true]);
+    await sent(otherArtist, c.conversationId, 'Great!');
+    const clientNotices = ((await otherClient.client.get('/api/notifications')).json() as TNotificationList).items.filter((n) => n.type === 'message');
+    expect(clientNotices.map((n) => n.title)).toContain(`New message from ${otherArtist.name} Ink`);
   });
 
   it('search finds conversations by the other person\'s name or by message text; the list pages by cursor', async () => {

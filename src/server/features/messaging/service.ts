@@ -202,9 +202,36 @@ async function insertMessage(tx: Tx, conversation: ConversationAccess, input: Ne
     { userId: senderId, kind: 'message', refId: row.id },
     { userId: conversation.otherUserId, kind: 'message', refId: row.id },
   ]);
+  await noticeNewMessage(tx, conversation, row.text);
   await enqueueUnreadEmail(tx, conversation.id, conversation.otherUserId, row.createdAt);
   const [message] = await presentMessages(tx, [row]);
   return { message: message!, created: true };
+}
+
+/** The bell's link for a conversation's message notices. */
+const threadPath = (conversationId: string) => `/messages/${conversationId}`;
+
+/**
+ * The recipient's bell hears of a new message at once (issue 12 §2): one unread notice per
+ * conversation, not one per message, so a chatty thread does not flood the bell. Reading the
+ * conversation marks it read (markConversationRead); the next message after that notices again.
+ * The notifications trigger turns the row into a live `notification` event.
+ */
+async function noticeNewMessage(tx: Tx, conversation: ConversationAccess, text: string): Promise<void> {
+  const senderId = conversation.viewerId;
+  const preview = text.length > 0 ? (text.length > 140 ? `${text.slice(0, 139)}…` : text) : 'Sent a photo.';
+  await tx.execute(sql`
+    INSERT INTO notifications (user_id, type, title, message, action_url, action_label)
+    SELECT ${conversation.otherUserId}, 'message',
+      'New message from ' || CASE WHEN ap.user_id = ${senderId} THEN ap.display_name ELSE u.name END,
+      ${preview}, ${threadPath(conversation.id)}, 'Open conversation'
+    FROM artist_profiles ap, users u
+    WHERE ap.id = ${conversation.artistId}::uuid AND u.id = ${senderId}
+      AND NOT EXISTS (
+        SELECT 1 FROM notifications n
+        WHERE n.user_id = ${conversation.otherUserId} AND n.type = 'message'
+          AND n.action_url = ${threadPath(conversation.id)} AND n.read_at IS NULL
+      )`);
 }
 
 /**
@@ -314,6 +341,10 @@ export async function markConversationRead(ctx: AppContext, user: Pick<SessionUs
       .returning({ lastReadAt: conversationParticipants.lastReadAt });
     if (updated?.lastReadAt) {
       const readAt = updated.lastReadAt.toISOString();
+      // The bell's notice of this conversation has been seen in the thread itself.
+      await tx.execute(sql`
+        UPDATE notifications SET read_at = now()
+        WHERE user_id = ${user.id} AND type = 'message' AND action_url = ${threadPath(conversation.id)} AND read_at IS NULL`);
       const receipt = { conversationId: conversation.id, userId: user.id, readAt };
       await appendUserEvents(tx, [
         { userId: user.id, kind: 'read', refId: conversation.id, data: receipt },
