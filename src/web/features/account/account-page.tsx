@@ -1,7 +1,8 @@
 import { useAuth } from '../../lib/auth.ts';
 import { AvatarPicker } from '../../ui/avatar-picker.tsx';
+import { EmailSettings } from './email-settings.tsx';
 
-/** /account: the signed-in person's own settings — for now, their picture. */
+/** /account: the signed-in person's own settings — their picture and e-mail switches. */
 export default function AccountPage() {
   const { user, isLoading } = useAuth();
   return (
@@ -22,6 +23,7 @@ export default function AccountPage() {
               <AvatarPicker userId={user.id} name={user.firstName} url={user.avatarUrl} />
             </div>
           </section>
+          <EmailSettings />
         </>
       ) : null}
     </div>

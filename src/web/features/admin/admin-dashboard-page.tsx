@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { getJson } from '../../lib/query-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { isLiveHref } from '../../../shared/live-routes.ts';
+import type { TAdminMessageReports } from '../../../shared/contracts/messaging.ts';
 
 const CARD = 'rounded-lg border border-stone-200 bg-white p-4 sm:p-6';
 const OUTBOX_PAGE = 25;
@@ -228,6 +229,67 @@ function PaymentIssues() {
   );
 }
 
+const REPORT_REASON_LABEL: Record<TAdminMessageReports['items'][number]['reason'], string> = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  inappropriate: 'Inappropriate',
+  scam: 'Scam',
+  other: 'Other',
+};
+
+function MessageReports() {
+  const query = useQuery<TAdminMessageReports>({ queryKey: ['/api/admin/message-reports'], staleTime: 0 });
+  return (
+    <section aria-labelledby="message-reports-heading" className={CARD}>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="message-reports-heading" className="text-xl font-semibold text-stone-900">Reported messages</h2>
+          <p className="text-sm text-stone-700">Messages a client or artist reported from a conversation, newest first.</p>
+        </div>
+        <Button variant="secondary" className="px-3 py-1.5 text-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>Refresh</Button>
+      </div>
+      {query.isPending ? <p role="status" className="text-stone-600">Loading reports…</p> : null}
+      {query.isError ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">Could not load the reports. {errorMessage(query.error)}</p> : null}
+      {query.data && query.data.items.length === 0 ? <p className="rounded-md bg-stone-50 p-3 text-sm text-stone-900">No reported messages.</p> : null}
+      {query.data && query.data.items.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Reported messages, newest first</caption>
+            <thead className="text-xs uppercase tracking-wide text-stone-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">Message</th>
+                <th scope="col" className="py-2 pr-3 font-medium">From</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Reported by</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Reason</th>
+                <th scope="col" className="py-2 font-medium">Time</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {query.data.items.map((r) => (
+                <tr key={r.id}>
+                  <td className="max-w-md py-2 pr-3 text-stone-900">
+                    <span className="block whitespace-pre-wrap break-words">{r.message.text || '(photos only)'}</span>
+                    {r.message.imageCount > 0 ? <span className="block text-xs text-stone-600">{r.message.imageCount === 1 ? '1 photo' : `${r.message.imageCount} photos`}</span> : null}
+                  </td>
+                  <td className="py-2 pr-3 text-stone-900">{r.message.sender.name}</td>
+                  <td className="py-2 pr-3 text-stone-900">{r.reporter.name}</td>
+                  <td className="py-2 pr-3 text-stone-900">
+                    {REPORT_REASON_LABEL[r.reason]}
+                    {r.note ? <span className="mt-1 block whitespace-pre-wrap text-xs text-stone-700">{r.note}</span> : null}
+                  </td>
+                  <td className="py-2 text-stone-700">
+                    <time dateTime={r.createdAt}>{fmtTime(r.createdAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 /** /admin-dashboard: payment issues, the mail outbox, the job queue and links to the other admin tools. Admins only. */
 export default function AdminDashboardPage() {
   const { isAdmin } = useAuth();
@@ -246,7 +308,7 @@ export default function AdminDashboardPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold text-stone-900">Admin dashboard</h1>
-          <p className="mt-1 text-stone-700">Payment issues, mail, background jobs and the health of the app.</p>
+          <p className="mt-1 text-stone-700">Payment issues, reported messages, mail, background jobs and the health of the app.</p>
         </div>
         <nav aria-label="Admin tools">
           <ul className="flex flex-wrap gap-3 text-sm font-medium">
@@ -256,6 +318,7 @@ export default function AdminDashboardPage() {
         </nav>
       </header>
       <PaymentIssues />
+      <MessageReports />
       <Outbox />
       <Jobs />
     </div>

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestApp } from '../../../tests/support/db-utils.ts';
+import { bookingConversation, messagingActor, messagingArtist, type MessagingActor, type MessagingArtist } from '../../../tests/support/messaging.ts';
+import { TestSocket } from '../../../tests/support/ws-client.ts';
+import { WS_FRAME_MAX_BYTES, WS_FRAMES_PER_10S, type TServerFrame } from '../../shared/contracts/realtime.ts';
+import type { TMessage } from '../../shared/contracts/messaging.ts';
+import { sendMessage } from '../features/messaging/service.ts';
+
+let t: TestApp;
+let url: string;
+let client: MessagingActor;
+let artist: MessagingArtist;
+let outsider: MessagingActor;
+let booking: { bookingId: string; conversationId: string };
+const sockets: TestSocket[] = [];
+
+async function connect(who: { client: TestClient } | null, origin?: string | null): Promise<TestSocket> {
+  const socket = await TestSocket.connect(url, { ...(who ? { cookie: who.client.cookieHeader() } : {}), ...(origin !== undefined ? { origin } : {}) });
+  sockets.push(socket);
+  return socket;
+}
+
+async function post(who: MessagingActor, conversationId: string, text: string): Promise<TMessage> {
+  const res = await who.client.post(`/api/conversations/${conversationId}/messages`, { text, clientMessageId: randomUUID() });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as TMessage;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `${address.replace('http', 'ws')}/ws`;
+  [client, artist, outsider] = await Promise.all([messagingActor(t.app, 'Cleo'), messagingArtist(t.app, 'Mara'), messagingActor(t.app, 'Olive')]);
+  booking = await bookingConversation(t.app, client.id, artist);
+});
+afterAll(async () => {
+  for (const s of sockets) s.ws.terminate();
+  await t?.close();
+});
+
+describe('/ws connection rules', () => {
+  it('closes with 1008 for a signed-out visitor, a foreign Origin or none', async () => {
+    expect(await (await connect(null)).closed).toMatchObject({ code: 1008, reason: 'Sign in to connect.' });
+    expect((await (await connect(client, 'https://evil.example')).closed).code).toBe(1008);
+    expect((await (await connect(client, null)).closed).code).toBe(1008);
+  });
+
+  it('a malformed or unknown frame gets an error frame and the socket stays open; ping answers pong', async () => {
+    const s = await connect(client);
+    s.send('{not json');
+    expect(await s.next('error')).toMatchObject({ code: 'INVALID_JSON' });
+    s.send({ type: 'teleport' });
+    expect(await s.next('error', (f) => f.code === 'INVALID_FRAME')).toBeDefined();
+    s.send({ type: 'typing', conversationId: 'nope' });
+    expect((await s.next('error', (f) => f.message.startsWith('conversationId'))).code).toBe('INVALID_FRAME');
+    s.send({ type: 'ping' });
+    expect(await s.next('pong')).toEqual({ type: 'pong' });
+    s.close();
+  });
+
+  it(`a frame over ${WS_FRAME_MAX_BYTES} bytes closes the socket with 1009`, async () => {
+    const s = await connect(client);
+    s.send({ type: 'ping', pad: 'x'.repeat(WS_FRAME_MAX_BYTES) });
+    expect((await s.closed).code).toBe(1009);
+  });
+
+  it('too many frames get rate-limited error frames; the socket stays open', async () => {
+    const s = await connect(client);
+    for (let i = 0; i <= WS_FRAMES_PER_10S; i++) s.send({ type: 'ping' });
+    expect(await s.next('error', (f) => f.code === 'RATE_LIMITED')).toBeDefined();
+    expect(s.frames.filter((f) => f.type === 'pong')).toHaveLength(WS_FRAMES_PER_10S);
+    expect(s.ws.readyState).toBe(s.ws.OPEN);
+    s.close();
+  });
+});
+
+describe('conversation frames', () => {
+  it('only participants may join a conversation, by booking or conversation id', async () => {
+    const mine = await connect(client);
+    mine.send({ type: 'join_conversation', bookingId: booking.bookingId });
+    expect(await mine.next('joined')).toEqual({ type: 'joined', conversationId: booking.conversationId });
+    const theirs = await connect(outsider);
+    theirs.send({ type: 'join_conversation', bookingId: booking.bookingId });
+    expect(await theirs.next('error')).toMatchObject({ code: 'NOT_FOUND' });
+    theirs.send({ type: 'join_conversation', conversationId: booking.conversationId });
+    expect((await theirs.next('error', (f) => f !== theirs.frames.find((x) => x.type === 'error'))).code).toBe('NOT_FOUND');
+    expect(theirs.frames.some((f) => f.type === 'joined')).toBe(false);
+    mine.close();
+    theirs.close();
+  });
+
+  it('typing reaches only the other participant; an outsider\'s typing reaches no one', async () => {
+    const [c, a, o] = await Promise.all([connect(client), connect(artist), connect(outsider)]);
+    o.send({ type: 'typing', conversationId: booking.conversationId });
+    expect(await o.next('error')).toMatchObject({ code: 'NOT_FOUND' });
+    c.send({ type: 'typing', conversationId: booking.conversationId });
+    expect(await a.next('typing')).toEqual({ type: 'typing', conversationId: booking.conversationId, userId: client.id });
+    // A round trip on each socket after the typing frame: nothing else arrived meanwhile.
+    for (const s of [c, o]) {
+      s.send({ type: 'ping' });
+      await s.next('pong');
+    }
+    expect(c.frames.some((f) => f.type === 'typing')).toBe(false);
+    expect(o.frames.some((f) => f.type === 'typing')).toBe(false);
+    expect(a.frames.filter((f) => f.type === 'typing')).toHaveLength(1);
+    for (const s of [c, a, o]) s.close();
+  });
+
+  it('a read frame marks the conversation read and both people get the read event', async () => {
+    const [c, a] = await Promise.all([connect(client), connect(artist)]);
+    await Promise.all([c.resume(null), a.resume(null)]);
+    const m = await post(client, booking.conversationId, 'Read me');
+    await a.next('message', (f) => f.message.id === m.id);
+    a.send({ type: 'read', conversationId: booking.conversationId });
+    const receipt = { conversationId: booking.conversationId, userId: artist.id, readAt: m.createdAt };
+    expect((await c.next('read')).receipt).toEqual(receipt);
+    expect((await a.next('read')).receipt).toEqual(receipt);
+    c.close();
+    a.close();
+  });
+});
+
+describe('sequenced events', () => {
+  it('replays what a socket missed after reconnecting, then goes live: nothing lost, nothing twice', async () => {
+    const first = await connect(artist);
+    const start = await first.resume(null);
+    const live = [await post(client, booking.conversationId, 'one'), await post(client, booking.conversationId, 'two')];
+    const seen = await Promise.all(live.map((m) => first.next('message', (f) => f.message.id === m.id)));
+    expect(seen.map((f) => f.seq)).toEqual([start + 1, start + 2]);
+    first.ws.terminate();
+    await first.closed;
+    const missed = [await post(client, booking.conversationId, 'three'), await post(artist, booking.conversationId, 'four (from another device)')];
+    const second = await connect(artist);
+    const lastSeq = await second.resume(start + 2);
+    expect(lastSeq).toBe(start + 4);
+    const replayed = second.frames.filter((f): f is Extract<TServerFrame, { type: 'message' }> => f.type === 'message');
+    expect(replayed.map((f) => [f.seq, f.message.id])).toEqual([
+      [start + 3, missed[0]!.id],
+      [start + 4, missed[1]!.id],
+    ]);
+    const after = await post(client, booking.conversationId, 'five');
+    expect((await second.next('message', (f) => f.message.id === after.id)).seq).toBe(start + 5);
+    expect(second.frames.filter((f) => f.type === 'message')).toHaveLength(3);
+    second.close();
+  });
+
+  it('notifications and booking changes arrive as sequenced frames', async () => {
+    const s = await connect(client);
+    await s.resume(null);
+    const res = await artist.client.post(`/api/bookings/${booking.bookingId}/decline`, { message: 'Fully booked, sorry' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await s.next('booking.updated')).booking).toMatchObject({ bookingId: booking.bookingId, status: 'declined' });
+    const { runDueJobs } = await import('../jobs/worker.ts');
+    await runDueJobs(t.app.ctx);
+    expect((await s.next('notification')).notification).toMatchObject({ type: 'booking' });
+    const seqs = s.frames.flatMap((f) => ('seq' in f ? [f.seq] : []));
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    s.close();
+  });
+
+  it('chaos: 1,000 messages from two senders while the receiver\'s sockets are killed at random arrive all, once each, in each sender\'s order', async () => {
+    const receiver = await messagingArtist(t.app, 'Rex');
+    const senders = await Promise.all([messagingActor(t.app, 'Sam'), messagingActor(t.app, 'Sue')]);
+    const threads = await Promise.all(senders.map((s) => bookingConversation(t.app, s.id, receiver)));
+    const PER_SENDER = 500;
+    const received: Array<Extract<TServerFrame, { type: 'message' }>> = [];
+    let lastSeq: number | null = null;
+    let done = false;
+    let reconnects = 0;
+    // The receiver: connect, resume from the last number seen, collect; killed at random, it reconnects.
+    const receive = async () => {
+      while (!done) {
+        const s = await connect(receiver);
+        s.ws.on('message', (data: Buffer) => {
+          const frame = JSON.parse(data.toString()) as TServerFrame;
+          if (frame.type !== 'message') return;
+          received.push(frame);
+          lastSeq = frame.seq;
+        });
+        s.send({ type: 'resume', after: lastSeq ?? 0 });
+        const killAfter = 20 + Math.random() * 150;
+        await Promise.race([s.closed, new Promise((r) => setTimeout(r, killAfter))]);
+        s.ws.terminate();
+        await s.closed;
+        reconnects += 1;
+      }
+    };
+    const receiving = receive();
+    const sending = senders.map(async (sender, i) => {
+      for (let n = 0; n < PER_SENDER; n++) {
+        await sendMessage(t.app.ctx, sender.session, threads[i]!.conversationId, { text: `${sender.name} ${n}`, clientMessageId: randomUUID() });
+      }
+    });
+    await Promise.all(sending);
+    // Everything is stored; the receiver catches up within its next few reconnects.
+    const deadline = Date.now() + 15_000;
+    while (new Set(received.map((f) => f.message.id)).size < 2 * PER_SENDER && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    done = true;
+    await receiving;
+    expect(reconnects).toBeGreaterThan(3);
+    const ids = received.map((f) => f.message.id);
+    expect(new Set(ids).size).toBe(2 * PER_SENDER);
+    expect(ids).toHaveLength(2 * PER_SENDER);
+    const seqs = received.map((f) => f.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, k) => seqs[0]! + k));
+    for (const sender of senders) {
+      const texts = received.filter((f) => f.message.senderId === sender.id).map((f) => f.message.text);
+      expect(texts).toEqual(Array.from({ length: PER_SENDER }, (_, n) => `${sender.name} ${n}`));
+    }
+  }, 60_000);
+});
