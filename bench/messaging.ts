@@ -201,18 +201,19 @@ async function serverMemory(inspectorPort: number): Promise<Memory> {
     ws.once('error', reject);
   });
   let nextId = 1;
-  const waiting = new Map<number, (result: unknown) => void>();
+  const waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   ws.on('message', (data: Buffer) => {
     const reply = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: { message: string } };
-    if (reply.id === undefined) return;
-    if (reply.error) throw new Error(`inspector: ${reply.error.message}`);
-    waiting.get(reply.id)?.(reply.result);
-    waiting.delete(reply.id);
+    const waiter = reply.id === undefined ? undefined : waiting.get(reply.id);
+    if (!waiter) return;
+    waiting.delete(reply.id!);
+    if (reply.error) waiter.reject(new Error(`inspector: ${reply.error.message}`));
+    else waiter.resolve(reply.result);
   });
   const call = (method: string, params: Record<string, unknown> = {}) =>
-    new Promise<unknown>((resolve) => {
+    new Promise<unknown>((resolve, reject) => {
       const id = nextId++;
-      waiting.set(id, resolve);
+      waiting.set(id, { resolve, reject });
       ws.send(JSON.stringify({ id, method, params }));
     });
   try {
