@@ -24,6 +24,7 @@
 //   BENCH_STEP_SECONDS    the length of each step (default 8)
 //   BENCH_WARMUP          seconds of sending at BENCH_LATENCY_RATE before measuring (default 3)
 //   BENCH_HTTP_CONNECTIONS  keep-alive connections the senders share (default 64)
+//   BENCH_CPU_PROF        a directory: the server writes a V8 CPU profile there when it stops
 //   BENCH_PG_ADMIN_URL    a PostgreSQL server where a temporary database may be created and dropped
 //                         (default postgres://postgres@127.0.0.1:5432/postgres)
 //
@@ -176,7 +177,8 @@ async function startServer(db: BenchDatabase, secret: string, cleanups: Cleanups
   const inspectorPort = await freePort(HOST);
   const origin = `http://localhost:${port}`;
   const env = { ...db.env, PORT: String(port), HOST, PUBLIC_URL: origin, SESSION_SECRET: secret, SEED_DEMO: 'true', NODE_ENV: 'production' };
-  const child = startChild([`--inspect=${HOST}:${inspectorPort}`, '--enable-source-maps', SERVER_ENTRY], env, true);
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const child = startChild([...profile, `--inspect=${HOST}:${inspectorPort}`, '--enable-source-maps', SERVER_ENTRY], env, true);
   cleanups.push(() => stopChild(child));
   const base = `http://${HOST}:${port}`;
   // The first start seeds the demo data (pictures included): up to a minute on a busy machine.
