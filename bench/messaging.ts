@@ -15,12 +15,12 @@
 //
 //   BENCH_DATABASES       pglite, postgres (default both)
 //   BENCH_SOCKETS         receivers, one socket each (default 1000)
-//   BENCH_SENDERS         people sending, each in a conversation with one receiver (default 2000;
-//                         sending is limited to 60 messages a minute per person, so the rates need
-//                         many senders; they hold no socket, see the README)
+//   BENCH_SENDERS         people sending, each in a conversation with one receiver (default 1000;
+//                         sending is limited to 60 messages a minute per person, so a rate R held
+//                         for a minute needs R senders or more; they hold no socket, see the README)
 //   BENCH_LATENCY_RATE    messages/s of the latency measurement (default 200)
 //   BENCH_LATENCY_SECONDS its length (default 20)
-//   BENCH_RATES           the steps of the sustained-rate search (default 100,200,400,800,1000,1500,2000,3000)
+//   BENCH_RATES           the steps of the sustained-rate search (default 25,50,100,200,400,800,1000,1500,2000)
 //   BENCH_STEP_SECONDS    the length of each step (default 8)
 //   BENCH_WARMUP          seconds of sending at BENCH_LATENCY_RATE before measuring (default 3)
 //   BENCH_HTTP_CONNECTIONS  keep-alive connections the senders share (default 64)
@@ -674,10 +674,10 @@ async function main() {
       return d;
     }),
     sockets: envInt('BENCH_SOCKETS', TARGET_SOCKETS),
-    senders: envInt('BENCH_SENDERS', 2000),
+    senders: envInt('BENCH_SENDERS', 1000),
     latencyRate: envNumber('BENCH_LATENCY_RATE', TARGET_LATENCY_RATE),
     latencySeconds: envNumber('BENCH_LATENCY_SECONDS', 20),
-    rates: envList('BENCH_RATES', '100,200,400,800,1000,1500,2000,3000').map((r) => {
+    rates: envList('BENCH_RATES', '25,50,100,200,400,800,1000,1500,2000').map((r) => {
       const n = Number(r);
       if (!(n > 0)) throw new Error(`BENCH_RATES: ${r} is not a positive rate`);
       return n;
