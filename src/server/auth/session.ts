@@ -7,6 +7,9 @@ import type { BetterAuth } from './better-auth.ts';
 
 const SESSION_REVOKED_CHANNEL = 'inkhaven_session_revoked';
 
+/** Whether a session cookie value (token.signature) belongs to a session token. */
+export const isCookieOf = (cookie: string, token: string) => cookie === token || cookie.startsWith(`${token}.`);
+
 export type SessionUser = { id: string; name: string; email: string; isAdmin: boolean; isArtist: boolean; image: string | null; avatarKey: string | null };
 type Entry = { user: SessionUser | null; until: number };
 
@@ -27,6 +30,8 @@ export class SessionResolver {
   private revocationsHeard = true;
   /** Bumped on every flush: a lookup that started before one must not store what it read. */
   private generation = 0;
+  /** Told of every signed-out session token, on every instance (the realtime hub closes its sockets). */
+  private readonly revocationListeners = new Set<(token: string) => void>();
   constructor(
     private readonly auth: BetterAuth,
     private readonly cookieName: string,
@@ -107,7 +112,14 @@ export class SessionResolver {
 
   /** Forget every cached entry for a session token (the part of the cookie before the signature). */
   evictToken(token: string): void {
-    for (const key of this.cache.keys()) if (key.startsWith(`${token}.`) || key === token) this.cache.delete(key);
+    for (const key of this.cache.keys()) if (isCookieOf(key, token)) this.cache.delete(key);
+    for (const listener of this.revocationListeners) listener(token);
+  }
+
+  /** Hear of sessions signed out here or on another instance; returns the unsubscribe. */
+  onTokenRevoked(listener: (token: string) => void): () => void {
+    this.revocationListeners.add(listener);
+    return () => this.revocationListeners.delete(listener);
   }
 
   evictUser(userId: string): void {

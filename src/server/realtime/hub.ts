@@ -9,12 +9,17 @@
  *     ZClientFrame. `socket` is a SocketContext: `{ user: SessionUser, ctx: AppContext,
  *     send(frame: TServerFrame): void }` (send answers this one socket). A handler that throws an
  *     AppError has its message sent back as an error frame; the socket stays open. One handler per
- *     type; registering a type twice throws.
+ *     type; registering a type twice throws. `socket` is the same object for every frame of one
+ *     socket, so it can key per-socket state (a Map or WeakMap).
  *
  *   sendEphemeral(userId: string, frame: TServerFrame): Promise<void>
  *     Delivers the frame to every open socket of that user, on this process and on every other
  *     process sharing the database (PostgreSQL). Not stored, never replayed: for typing and call
  *     signalling. Resolves once handed to this process's sockets and to the other processes.
+ *
+ *   onSocketClose(listener: (socket: SocketContext) => void): () => void
+ *     Hear when a socket of this process closes (left the page, signed out, dropped as dead), e.g. to
+ *     tell a call's other side; returns the unsubscribe.
  *
  * Register from a Fastify plugin registered after the hub (app.ts), e.g.
  *   app.realtime.registerFrameHandler('call.offer', async (frame, socket) => {
@@ -24,8 +29,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { WS_FRAMES_PER_10S, ZClientFrame, type TClientFrame, type TServerFrame } from '../../shared/contracts/realtime.ts';
-import type { SessionUser } from '../auth/session.ts';
+import { WS_CLOSE_POLICY, WS_FRAMES_PER_10S, ZClientFrame, type TClientFrame, type TServerFrame } from '../../shared/contracts/realtime.ts';
+import { isCookieOf, type SessionUser } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { queryRows } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
@@ -38,6 +43,7 @@ export type FrameHandler<T extends TClientFrame['type']> = (frame: Extract<TClie
 export interface RealtimeHub {
   registerFrameHandler<T extends TClientFrame['type']>(type: T, handler: FrameHandler<T>): void;
   sendEphemeral(userId: string, frame: TServerFrame): Promise<void>;
+  onSocketClose(listener: (socket: SocketContext) => void): () => void;
 }
 
 declare module 'fastify' {
@@ -79,6 +85,8 @@ class Connection implements SocketContext {
   constructor(
     readonly socket: HubSocket,
     readonly user: SessionUser,
+    /** The session cookie it connected with: signing that session out closes the socket. */
+    readonly sessionCookie: string,
     readonly ctx: AppContext,
   ) {}
 
@@ -115,6 +123,7 @@ export class Hub implements RealtimeHub {
   private readonly handlers = new Map<TClientFrame['type'], FrameHandler<never>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unlisten: Array<() => Promise<void>> = [];
+  private readonly closeListeners = new Set<(socket: SocketContext) => void>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -122,7 +131,11 @@ export class Hub implements RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    const { database } = this.ctx;
+    const { database, sessions } = this.ctx;
+    const stopHearing = sessions.onTokenRevoked((token) => this.closeSession(token));
+    this.unlisten.push(async () => {
+      stopHearing();
+    });
     this.unlisten.push(
       await database.listen(USER_EVENTS_CHANNEL, {
         onPayload: (payload) => {
@@ -161,6 +174,11 @@ export class Hub implements RealtimeHub {
     this.handlers.set(type, handler as unknown as FrameHandler<never>);
   }
 
+  onSocketClose(listener: (socket: SocketContext) => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
   async sendEphemeral(userId: string, frame: TServerFrame): Promise<void> {
     this.deliverLocally(userId, frame);
     // PGlite is one process (the data directory is locked): its sockets are all here.
@@ -171,8 +189,8 @@ export class Hub implements RealtimeHub {
   }
 
   /** A new authenticated socket: frames are handled from now; sequenced events flow after its `resume`. */
-  accept(socket: HubSocket, user: SessionUser): void {
-    const conn = new Connection(socket, user, this.ctx);
+  accept(socket: HubSocket, user: SessionUser, sessionCookie: string): void {
+    const conn = new Connection(socket, user, sessionCookie, this.ctx);
     let conns = this.byUser.get(user.id);
     if (!conns) this.byUser.set(user.id, (conns = new Set()));
     conns.add(conn);
@@ -183,6 +201,13 @@ export class Hub implements RealtimeHub {
     socket.on('close', () => {
       conns.delete(conn);
       if (conns.size === 0 && this.byUser.get(user.id) === conns) this.byUser.delete(user.id);
+      for (const listener of this.closeListeners) {
+        try {
+          listener(conn);
+        } catch (error) {
+          this.log.error({ err: error }, 'realtime close listener failed');
+        }
+      }
     });
   }
 
@@ -282,6 +307,13 @@ export class Hub implements RealtimeHub {
     } catch (error) {
       // Ephemeral by nature (typing, call signalling): a lost one is re-sent by its sender's next frame.
       this.log.warn({ err: error }, 'realtime relay read failed');
+    }
+  }
+
+  /** A session signed out (here or on another instance): its sockets stop receiving at once. */
+  private closeSession(token: string): void {
+    for (const conns of this.byUser.values()) {
+      for (const conn of conns) if (isCookieOf(conn.sessionCookie, token)) conn.socket.close(WS_CLOSE_POLICY, 'Signed out.');
     }
   }
 

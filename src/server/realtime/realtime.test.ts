@@ -46,6 +46,19 @@ describe('/ws connection rules', () => {
     expect((await (await connect(client, null)).closed).code).toBe(1008);
   });
 
+  it('signing out closes the session\'s sockets with 1008, and close listeners hear of it', async () => {
+    const leaving = await messagingActor(t.app, 'Lea');
+    const closedFor: string[] = [];
+    const stop = t.app.realtime.onSocketClose((socket) => closedFor.push(socket.user.id));
+    const s = await connect(leaving);
+    await s.resume(null);
+    const out = await leaving.client.request('POST', `/api/logout?csrf=${encodeURIComponent(await leaving.client.csrfToken())}`);
+    expect(out.statusCode).toBe(303);
+    expect(await s.closed).toEqual({ code: 1008, reason: 'Signed out.' });
+    await expect.poll(() => closedFor).toEqual([leaving.id]);
+    stop();
+  });
+
   it('a malformed or unknown frame gets an error frame and the socket stays open; ping answers pong', async () => {
     const s = await connect(client);
     s.send('{not json');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { WS_CLOSE_POLICY } from '../../shared/contracts/realtime.ts';
+import { WS_CLOSE_POLICY, WS_PATH } from '../../shared/contracts/realtime.ts';
 import type { Hub, HubSocket } from './hub.ts';
 
 /** The Origin a browser sends from the app's own pages. */
@@ -14,20 +14,21 @@ function sameOrigin(origin: string | undefined, publicUrl: string): boolean {
 
 /**
  * GET /ws (issue 12 §2). The session cookie authenticates (the app's preHandler resolved it before
- * the upgrade); another site's page (a foreign Origin) or a signed-out visitor is closed with 1008
+ * the upgrade), and signing that session out closes the socket; another site's page (a foreign Origin) or a signed-out visitor is closed with 1008
  * and a reason. Frames over WS_FRAME_MAX_BYTES close with 1009 (the ws server's maxPayload).
  */
 export async function realtimeRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { ctx } = app;
-  app.get('/ws', { websocket: true }, (socket: HubSocket, request) => {
+  app.get(WS_PATH, { websocket: true }, (socket: HubSocket, request) => {
     if (!sameOrigin(request.headers.origin, ctx.publicUrl)) {
       socket.close(WS_CLOSE_POLICY, 'This socket is only for Inkhaven pages (Origin not allowed).');
       return;
     }
-    if (!request.user) {
+    const cookie = ctx.sessions.cookieValue(request);
+    if (!request.user || !cookie) {
       socket.close(WS_CLOSE_POLICY, 'Sign in to connect.');
       return;
     }
-    opts.hub.accept(socket, request.user);
+    opts.hub.accept(socket, request.user, cookie);
   });
 }

@@ -11,6 +11,9 @@ import type { TNotification } from './notifications.ts';
  * Typing and call signalling are ephemeral: no `seq`, never replayed.
  */
 
+/** Where the socket is served (same origin as the pages; the session cookie authenticates). */
+export const WS_PATH = '/ws';
+
 /** Frames larger than this close the socket with 1009 (message too big). SDP offers fit easily. */
 export const WS_FRAME_MAX_BYTES = 64 * 1024;
 /** Client frames allowed per socket per 10 s before the server answers rate-limited error frames. */

@@ -163,14 +163,19 @@ $$;--> statement-breakpoint
 CREATE TRIGGER booking_events_user_events AFTER INSERT ON "booking_events"
   REFERENCING NEW TABLE AS new_events
   FOR EACH STATEMENT EXECUTE FUNCTION booking_events_to_user_events();--> statement-breakpoint
+-- Per statement, in user id order like above: one statement notifies several people (a booking's two).
 CREATE FUNCTION notifications_to_user_events() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE target record;
 BEGIN
-  PERFORM append_user_event(NEW.user_id, 'notification', NEW.id, '{}'::jsonb);
+  FOR target IN SELECT n.user_id, n.id FROM new_notifications n ORDER BY n.user_id, n.created_at, n.id LOOP
+    PERFORM append_user_event(target.user_id, 'notification', target.id, '{}'::jsonb);
+  END LOOP;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER notifications_user_events AFTER INSERT ON "notifications"
-  FOR EACH ROW EXECUTE FUNCTION notifications_to_user_events();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_notifications
+  FOR EACH STATEMENT EXECUTE FUNCTION notifications_to_user_events();--> statement-breakpoint
 INSERT INTO conversations (booking_id, client_id, artist_id, last_message_at)
   SELECT b.id, b.client_id, b.artist_id, b.created_at FROM bookings b;--> statement-breakpoint
 INSERT INTO conversation_participants (conversation_id, user_id, last_message_at)
