@@ -42,7 +42,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import type { TServerFrame } from '../src/shared/contracts/realtime.ts';
+import { WS_PATH, type TServerFrame } from '../src/shared/contracts/realtime.ts';
 import { createDatabase, type BenchDatabase, type Cleanups, type DatabaseKind } from './support/databases.ts';
 import { cpuTimeMs, freePort, sleep, startChild, stopChild, waitExit, waitHealthy, type Child } from './support/processes.ts';
 import { latencies } from './support/stats.ts';
@@ -273,7 +273,7 @@ class Deliveries {
 /** Opens /ws as the receiver's browser would (cookie, the app's Origin), resumes from now and resolves at `ready`. */
 function openReceiver(server: Server, person: Person, index: number, deliveries: Deliveries): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://${HOST}:${new URL(server.base).port}/ws`, { headers: { cookie: person.cookie, origin: server.origin } });
+    const ws = new WebSocket(`ws://${HOST}:${new URL(server.base).port}${WS_PATH}`, { headers: { cookie: person.cookie, origin: server.origin } });
     let ready = false;
     const timer = setTimeout(() => reject(new Error(`socket ${index}: no "ready" within 30 s`)), 30_000);
     ws.on('open', () => ws.send(JSON.stringify({ type: 'resume', after: null })));
