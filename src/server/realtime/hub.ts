@@ -69,7 +69,7 @@ const RELAY_CHANNEL = 'inkhaven_realtime_relay';
 /** Relay rows are read within milliseconds; older ones are deleted on this beat. */
 const RELAY_PRUNE_MS = 30_000;
 /** A socket that has not answered a ping by the next one is dead (a laptop closed, a proxy gone): dropped. */
-export const SOCKET_PING_MS = 30_000;
+const SOCKET_PING_MS = 30_000;
 const RATE_WINDOW_MS = 10_000;
 
 /** One open socket: who it is, which events it has been sent, and its frame budget. */
