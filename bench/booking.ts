@@ -35,12 +35,13 @@
 // /dev/null, and the job worker main.ts starts); the direct runs, the data set-up and the overlap check run in other processes after
 // it has stopped (PGlite allows one process per data dir). Everything listens on 127.0.0.1 only.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/server/db/client.ts';
+import { createDatabase, type BenchDatabase, type Cleanups, type DatabaseKind } from './support/databases.ts';
 import { cpuTimeMs, freePort, startChild, stopChild, waitExit, waitHealthy, type Child } from './support/processes.ts';
 import { latencies, median } from './support/stats.ts';
 
@@ -547,7 +548,6 @@ async function runSeed(env: NodeJS.ProcessEnv, artists: number, cleanups: Cleanu
   await waitExit(seed, Infinity, 'seed');
 }
 
-type Cleanups = Array<() => Promise<void>>;
 type NextRequest = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
 type HttpResult = { rps: number; p50: number; p95: number; p99: number; requests: number; statuses: Record<string, number>; errors: number; timeouts: number; cpuUsPerRequest: number | null };
 
@@ -585,40 +585,6 @@ async function load(base: string, server: Child, seconds: number, connections: n
     errors: r.errors,
     timeouts: r.timeouts,
     cpuUsPerRequest: cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total : null,
-  };
-}
-
-type DatabaseKind = 'pglite' | 'postgres';
-type BenchDatabase = { kind: DatabaseKind; dataDir: string; env: NodeJS.ProcessEnv; args: string[] };
-
-/** A temporary DATA_DIR, and for PostgreSQL a temporary database on the admin server; both go at cleanup. */
-async function createDatabase(kind: DatabaseKind, label: string, adminUrl: string, cleanups: Cleanups): Promise<BenchDatabase> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `inkhaven-bench-${label}-${kind}-`));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const pg = await import('pg');
-    const name = `inkhaven_bench_${label}_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.default.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const drop = new pg.default.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  const { DATABASE_URL: _pg, STORAGE_DIR: _storage, ...parentEnv } = process.env;
-  return {
-    kind,
-    dataDir,
-    env: { ...parentEnv, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    args: ['--data-dir', dataDir, ...(databaseUrl ? ['--database-url', databaseUrl] : [])],
   };
 }
 
