@@ -202,6 +202,8 @@ async function insertMessage(tx: Tx, conversation: ConversationAccess, input: Ne
     { userId: senderId, kind: 'message', refId: row.id },
     { userId: conversation.otherUserId, kind: 'message', refId: row.id },
   ]);
+  // Whoever writes in a thread has seen it: their own notice of it goes; the other person's comes.
+  await readMessageNotices(tx, senderId, conversation.id);
   await noticeNewMessage(tx, conversation, row.text);
   await enqueueUnreadEmail(tx, conversation.id, conversation.otherUserId, row.createdAt);
   const [message] = await presentMessages(tx, [row]);
@@ -214,7 +216,7 @@ const threadPath = (conversationId: string) => `/messages/${conversationId}`;
 /**
  * The recipient's bell hears of a new message at once (issue 12 §2): one unread notice per
  * conversation, not one per message, so a chatty thread does not flood the bell. Reading the
- * conversation marks it read (markConversationRead); the next message after that notices again.
+ * conversation or writing in it marks it read; the next message after that notices again.
  * The notifications trigger turns the row into a live `notification` event.
  */
 async function noticeNewMessage(tx: Tx, conversation: ConversationAccess, text: string): Promise<void> {
@@ -232,6 +234,13 @@ async function noticeNewMessage(tx: Tx, conversation: ConversationAccess, text: 
         WHERE n.user_id = ${conversation.otherUserId} AND n.type = 'message'
           AND n.action_url = ${threadPath(conversation.id)} AND n.read_at IS NULL
       )`);
+}
+
+/** The bell's notice of a conversation has been seen in the thread itself. */
+async function readMessageNotices(tx: Tx, userId: string, conversationId: string): Promise<void> {
+  await tx.execute(sql`
+    UPDATE notifications SET read_at = now()
+    WHERE user_id = ${userId} AND type = 'message' AND action_url = ${threadPath(conversationId)} AND read_at IS NULL`);
 }
 
 /**
@@ -341,10 +350,7 @@ export async function markConversationRead(ctx: AppContext, user: Pick<SessionUs
       .returning({ lastReadAt: conversationParticipants.lastReadAt });
     if (updated?.lastReadAt) {
       const readAt = updated.lastReadAt.toISOString();
-      // The bell's notice of this conversation has been seen in the thread itself.
-      await tx.execute(sql`
-        UPDATE notifications SET read_at = now()
-        WHERE user_id = ${user.id} AND type = 'message' AND action_url = ${threadPath(conversation.id)} AND read_at IS NULL`);
+      await readMessageNotices(tx, user.id, conversation.id);
       const receipt = { conversationId: conversation.id, userId: user.id, readAt };
       await appendUserEvents(tx, [
         { userId: user.id, kind: 'read', refId: conversation.id, data: receipt },

@@ -55,7 +55,7 @@ export function CallChat({ conversationId, viewerId, otherName, zone }: { conver
           </li>
         ))}
       </ol>
-      <form onSubmit={(e) => void submit(e)} className="mt-3 flex gap-2">
+      <form method="post" onSubmit={(e) => void submit(e)} className="mt-3 flex gap-2">
         <label htmlFor={inputId} className="sr-only">
           Message to {otherName}
         </label>

@@ -158,7 +158,7 @@ function SuggestSessionForm({ c }: { c: TConsultation }) {
   };
   if (sent) return <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">Sent. {c.client.firstName} gets a link to the booking form with this idea filled in.</p>;
   return (
-    <form onSubmit={(e) => void submit(e)} className="rounded-lg border border-stone-200 bg-white p-4" aria-labelledby="suggest-h">
+    <form method="post" onSubmit={(e) => void submit(e)} className="rounded-lg border border-stone-200 bg-white p-4" aria-labelledby="suggest-h">
       <h2 id="suggest-h" className="font-semibold text-stone-900">
         Turn this into a session request
       </h2>

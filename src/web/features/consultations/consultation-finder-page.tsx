@@ -33,7 +33,7 @@ export default function ConsultationFinderPage() {
         Talk your idea through with an artist by video before you book a session: placement, size, style and price. Pick an artist and a time; the call happens right here in
         your browser, no app to install.
       </p>
-      <form method="get" className="mt-4 flex flex-wrap items-end gap-2">
+      <form method="get" role="search" aria-label="Find artists for a video consultation" className="mt-4 flex flex-wrap items-end gap-2">
         <label htmlFor={selectId} className="text-sm font-medium text-stone-900">
           Kind of artist
           <select id={selectId} name="kind" defaultValue={kind ?? ''} className="mt-1 block rounded-md border border-stone-400 bg-white px-3 py-2">
