@@ -65,6 +65,14 @@ describe('interpretSearch', () => {
     expect(interpretSearch('tattoo piercing', vocabulary).kind).toBeNull();
   });
 
+  it('reads "or" as alternatives of one group, as the piercing pages\' specialty links ask', () => {
+    const any = interpretSearch('lobe or helix or tragus', vocabulary);
+    expect(any.groups).toHaveLength(1);
+    expect(any.groups[0]).toEqual(expect.arrayContaining([['lobe'], ['helix'], ['tragus']]));
+    expect(interpretSearch('fine line or realism portland', vocabulary).groups).toEqual([[['fine']], [['line'], ['realism']], [['portland']]]);
+    expect(interpretSearch('or nose', vocabulary).groups).toEqual([[['nose'], ['nostril'], ['septum'], ['bridge']]]);
+  });
+
   it('keeps unknown words as they are (they may match a bio)', () => {
     expect(interpretSearch('botanical', vocabulary)).toMatchObject({ groups: [[['botanical']]], unknown: ['botanical'], corrected: null });
   });

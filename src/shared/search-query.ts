@@ -18,7 +18,8 @@ export type InterpretedSearch = {
   unknown: string[];
 };
 
-type Token = { typed: string; word: string; corrected: boolean; neighbour?: string };
+/** `orWithPrevious`: typed after "or", so it is another way to match the previous group, not a group of its own. */
+type Token = { typed: string; word: string; corrected: boolean; neighbour?: string; orWithPrevious: boolean };
 
 /** How much more used a neighbouring word must be to count as what a known word may have meant. */
 const MUCH_COMMONER = 100;
@@ -29,7 +30,14 @@ export function interpretSearch(text: string, vocabulary: Vocabulary): Interpret
   const tokens: Token[] = [];
   const unknown: string[] = [];
   let changed = false;
+  let afterOr = false;
   for (const typed of words(text)) {
+    // "lobe or helix or tragus" (the piercing pages' specialty links) asks for any of them.
+    if (typed === 'or') {
+      display.push(typed);
+      afterOr = tokens.length > 0;
+      continue;
+    }
     if (FILLER_WORDS.has(typed)) {
       display.push(typed);
       continue;
@@ -48,7 +56,8 @@ export function interpretSearch(text: string, vocabulary: Vocabulary): Interpret
     // A rare known word close to a much commoner one ("lin", a name, and "line", a style) may be either.
     const weight = vocabulary.weightOf(word);
     const neighbour = word === typed ? vocabulary.heavierNeighbour(word, edits, weight * MUCH_COMMONER + 1) : null;
-    tokens.push({ typed, word, corrected: word !== typed, ...(neighbour ? { neighbour: neighbour.word } : {}) });
+    tokens.push({ typed, word, corrected: word !== typed, orWithPrevious: afterOr, ...(neighbour ? { neighbour: neighbour.word } : {}) });
+    afterOr = false;
   }
 
   const groups: string[][][] = [];
@@ -59,7 +68,9 @@ export function interpretSearch(text: string, vocabulary: Vocabulary): Interpret
     const alternatives = synonym ? synonym.alternatives.map((a) => [...a]) : [token.word.split(' '), ...(token.neighbour ? [[token.neighbour]] : [])];
     // A corrected word also matches as typed: the correction must not hide a bio that uses it.
     for (const t of tokens.slice(i, i + span)) if (t.corrected) alternatives.push([t.typed]);
-    groups.push(alternatives);
+    const previous = groups.at(-1);
+    if (token.orWithPrevious && previous) previous.push(...alternatives);
+    else groups.push(alternatives);
     i += span;
   }
   return { groups, kind, corrected: changed ? display.join(' ') : null, unknown };

@@ -39,6 +39,11 @@ describe('typos', () => {
     expect((await search('q=fine%20line')).correctedQuery).toBeUndefined();
   });
 
+  it('"or" asks for any of the words (the piercing page\'s specialty links)', async () => {
+    expect(names(await search('kind=piercing&q=lobe%20or%20helix%20or%20tragus%20or%20conch'))).toEqual(['Hana Sato']);
+    expect(names(await search('kind=piercing&q=septum%20or%20helix')).sort()).toEqual(['Hana Sato', 'Kiana Brooks']);
+  });
+
   it('corrects misspelled artist names and cities', async () => {
     expect(names(await search('q=Mara%20Qiull'))).toEqual(['Mara Quill']);
     expect(names(await search('q=Kiana%20Broks'))).toEqual(['Kiana Brooks']);
