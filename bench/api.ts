@@ -15,17 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuTimeMs, freePort, startChild, stopChild, waitHealthy, type Child } from './support/processes.ts';
+import { envNumber } from './support/env.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HOST = '127.0.0.1';
 // Start-up is timed to the first 200: a coarser poll would add up to its interval to the figure.
 const HEALTH_POLL = { pollMs: 25 };
 
-const envNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Server mode: `node --import tsx bench/api.ts --serve bare|app --port N [--data-dir D]`

@@ -44,6 +44,7 @@ import type { Database } from '../src/server/db/client.ts';
 import { createDatabase, type BenchDatabase, type Cleanups, type DatabaseKind } from './support/databases.ts';
 import { cpuTimeMs, freePort, startChild, stopChild, waitExit, waitHealthy, type Child } from './support/processes.ts';
 import { latencies, median } from './support/stats.ts';
+import { envInt, envList, envNumber } from './support/env.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HOST = '127.0.0.1';
@@ -59,21 +60,6 @@ const SLOTS_PER_DAY = 23;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
-const envNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const envInt = (name: string, fallback: number) => {
-  const value = envNumber(name, fallback);
-  if (!Number.isInteger(value)) throw new Error(`${name} must be a whole number`);
-  return value;
-};
-const envList = <T extends string>(name: string, fallback: string, allowed: readonly T[]): T[] => {
-  const values = (process.env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
-  for (const v of values) if (!allowed.includes(v as T)) throw new Error(`${name}: unknown value ${v} (use ${allowed.join(', ')})`);
-  return values as T[];
-};
 
 const arg = (flag: string) => {
   const i = process.argv.indexOf(flag);

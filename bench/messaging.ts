@@ -46,6 +46,7 @@ import { WS_PATH, type TServerFrame } from '../src/shared/contracts/realtime.ts'
 import { createDatabase, type BenchDatabase, type Cleanups, type DatabaseKind } from './support/databases.ts';
 import { cpuTimeMs, freePort, sleep, startChild, stopChild, waitExit, waitHealthy, type Child } from './support/processes.ts';
 import { latencies } from './support/stats.ts';
+import { envInt, envList, envNumber } from './support/env.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -65,17 +66,6 @@ const DRAIN_MS = 10_000;
 /** Sockets opened at once while connecting the receivers. */
 const CONNECT_BATCH = 50;
 
-const envNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const envInt = (name: string, fallback: number) => {
-  const value = envNumber(name, fallback);
-  if (!Number.isInteger(value)) throw new Error(`${name} must be a whole number`);
-  return value;
-};
-const envList = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
 
 const arg = (flag: string) => {
   const i = process.argv.indexOf(flag);

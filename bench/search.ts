@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuTimeMs, freePort, startChild, stopChild, waitExit, waitHealthy, type Child } from './support/processes.ts';
 import { latencies, median } from './support/stats.ts';
+import { envNumber } from './support/env.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HOST = '127.0.0.1';
@@ -43,11 +44,6 @@ const TARGET_RATIO = 0.5;
 /** Distinct (uncached) searches, issue 11: p97.5 per database. */
 const DISTINCT_TARGET_P975_MS: Record<'pglite' | 'postgres', number> = { pglite: 50, postgres: 20 };
 
-const envNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
 
 const arg = (flag: string) => {
   const i = process.argv.indexOf(flag);
