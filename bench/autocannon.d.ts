@@ -26,6 +26,8 @@ declare module 'autocannon' {
     method?: string;
     timeout?: number;
     requests?: Request[];
+    /** Requests per second from all connections together (bench/analytics.ts: ingest at a fixed rate). */
+    overallRate?: number;
   };
   /** The running job: awaitable, and an event emitter (bench/search.ts times every response). */
   export type Instance = PromiseLike<Result> & {

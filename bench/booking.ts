@@ -39,12 +39,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/server/db/client.ts';
 import { createDatabase, type BenchDatabase, type Cleanups, type DatabaseKind } from './support/databases.ts';
 import { cpuTimeMs, freePort, startChild, stopChild, waitExit, waitHealthy, type Child } from './support/processes.ts';
 import { latencies, median } from './support/stats.ts';
-import { envInt, envList, envNumber } from './support/env.ts';
+import { arg, envInt, envList, envNumber, requiredArg } from './support/env.ts';
+import { openApp } from './support/app.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HOST = '127.0.0.1';
@@ -61,15 +61,6 @@ const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
 
-const arg = (flag: string) => {
-  const i = process.argv.indexOf(flag);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
-const requiredArg = (flag: string) => {
-  const value = arg(flag);
-  if (value === undefined) throw new Error(`missing ${flag}`);
-  return value;
-};
 
 const emit = (value: unknown) => process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(value)}\n`);
 
@@ -77,38 +68,6 @@ const emit = (value: unknown) => process.stdout.write(`${RESULT_PREFIX}${JSON.st
 // The app, as main.ts builds it (API only)
 // ---------------------------------------------------------------------------------------------
 
-async function openApp(opts: { dataDir: string; databaseUrl: string | undefined; port: number; logger: boolean; migrate?: boolean }): Promise<{ app: FastifyInstance; database: Database }> {
-  const { parseConfig } = await import('../src/server/config.ts');
-  const { migrateDatabase, openDatabase } = await import('../src/server/db/client.ts');
-  const { buildApp } = await import('../src/server/app.ts');
-  const { resolveSecret } = await import('../src/server/secret.ts');
-  const { DATABASE_URL: _pg, ...env } = process.env;
-  // As behind a deployment's proxy on this machine: the app then trusts X-Forwarded-For from
-  // 127.0.0.1 (the sign-ups below come from distinct client addresses instead of all from 127.0.0.1).
-  const config = parseConfig({
-    ...env,
-    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
-    DATA_DIR: opts.dataDir,
-    PORT: String(opts.port),
-    HOST,
-    SEED_DEMO: 'false',
-    PUBLIC_URL: `http://localhost:${opts.port}`,
-    TRUST_PROXY: 'loopback',
-  });
-  // Pool of 10 on PostgreSQL, as main.ts opens it.
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  if (opts.migrate) await migrateDatabase(database);
-  const app = await buildApp({
-    config,
-    database,
-    secret: resolveSecret(config),
-    web: false,
-    logger: opts.logger
-      ? { level: config.LOG_LEVEL, redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'], remove: true } }
-      : false,
-  });
-  return { app, database };
-}
 
 /**
  * `--serve --port N --data-dir D [--database-url U]`: the app, API only, with the job worker

@@ -22,7 +22,8 @@
 //   BENCH_LATENCY_SECONDS its length (default 20)
 //   BENCH_RATES           the steps of the sustained-rate search (default 25,50,100,200,400,800,1000,1500,2000)
 //   BENCH_STEP_SECONDS    the length of each step (default 8)
-//   BENCH_WARMUP          seconds of sending at BENCH_LATENCY_RATE before measuring (default 3)
+//   BENCH_WARMUP          seconds of sending at BENCH_LATENCY_RATE before measuring (default 3; at least
+//                         long enough for every sender to send once, 5 s with the defaults)
 //   BENCH_HTTP_CONNECTIONS  keep-alive connections the senders share (default 64)
 //   BENCH_CPU_PROF        a directory: the server writes a V8 CPU profile there when it stops
 //   BENCH_PG_ADMIN_URL    a PostgreSQL server where a temporary database may be created and dropped
@@ -46,7 +47,7 @@ import { WS_PATH, type TServerFrame } from '../src/shared/contracts/realtime.ts'
 import { createDatabase, type BenchDatabase, type Cleanups, type DatabaseKind } from './support/databases.ts';
 import { cpuTimeMs, freePort, sleep, startChild, stopChild, waitExit, waitHealthy, type Child } from './support/processes.ts';
 import { latencies } from './support/stats.ts';
-import { envInt, envList, envNumber } from './support/env.ts';
+import { arg, envInt, envList, envNumber, requiredArg } from './support/env.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -67,15 +68,6 @@ const DRAIN_MS = 10_000;
 const CONNECT_BATCH = 50;
 
 
-const arg = (flag: string) => {
-  const i = process.argv.indexOf(flag);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
-const requiredArg = (flag: string) => {
-  const value = arg(flag);
-  if (value === undefined) throw new Error(`missing ${flag}`);
-  return value;
-};
 
 // ---------------------------------------------------------------------------------------------
 // The people: written straight into the database before the server starts (`--prepare`)
@@ -544,9 +536,13 @@ async function benchDatabase(kind: DatabaseKind, s: Settings, cleanups: Cleanups
   const after = await serverMemory(server.inspectorPort);
   console.error(`${kind}: ${sockets.length} sockets ready in ${opened.seconds.toFixed(1)} s; RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap used ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB`);
 
-  if (s.warmup > 0) {
-    console.error(`${kind}: warm-up, ${s.latencyRate} messages/s for ${s.warmup} s…`);
-    await senders.run(s.latencyRate, s.warmup, pid);
+  // Long enough for every sender to send once: the server caches a session for 30 s, and a measurement
+  // whose sends come from senders never seen before pays a session lookup on each (a busy server has
+  // most of its active senders cached).
+  const warmup = s.warmup > 0 ? Math.max(s.warmup, Math.ceil(plan.senders.length / s.latencyRate)) : 0;
+  if (warmup > 0) {
+    console.error(`${kind}: warm-up, ${s.latencyRate} messages/s for ${warmup} s…`);
+    await senders.run(s.latencyRate, warmup, pid);
   }
   console.error(`${kind}: delivery latency at ${s.latencyRate} messages/s for ${s.latencySeconds} s…`);
   const latency = await senders.run(s.latencyRate, s.latencySeconds, pid);

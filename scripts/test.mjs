@@ -63,7 +63,9 @@ if (only !== 'unit') {
   const out = path.join(results, 'playwright.json');
   rmSync(out, { force: true });
   const dataDir = path.join(results, 'e2e-data');
-  rmSync(dataDir, { recursive: true, force: true });
+  // On the embedded database a second server keeps its data beside the first's (playwright.config.ts).
+  const dataDirs = [dataDir, `${dataDir}-second`];
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   const env = { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_DATA_DIR: dataDir, PLAYWRIGHT_OUTPUT_DIR: path.join(results, 'playwright') };
   let dbName = null;
   if (process.env.TEST_DATABASE_URL) {
@@ -75,7 +77,7 @@ if (only !== 'unit') {
   }
   const playwrightStatus = run('npx', ['playwright', 'test'], env);
   if (dbName) psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   if (existsSync(out)) {
     const s = JSON.parse(readFileSync(out, 'utf8')).stats;
     totals.passed += s.expected;

@@ -1,4 +1,16 @@
-/** Settings of a benchmark run, read from the environment; a bad value stops the run with its name. */
+/** Settings of a benchmark run, read from the environment (a bad value stops the run with its name) or the command line. */
+
+/** The value after `flag` on the command line (how a bench hands settings to the processes it starts). */
+export function arg(flag: string): string | undefined {
+  const i = process.argv.indexOf(flag);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+export function requiredArg(flag: string): string {
+  const value = arg(flag);
+  if (value === undefined) throw new Error(`missing ${flag}`);
+  return value;
+}
 
 export function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);

@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import { JSON_BODY_LIMIT_BYTES } from '../shared/limits.ts';
 import { WS_FRAME_MAX_BYTES } from '../shared/contracts/realtime.ts';
 import type { Config } from './config.ts';
+import { registerRouteTimings } from './http/route-timings.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { createBetterAuth } from './auth/better-auth.ts';
@@ -29,16 +30,24 @@ import { flashRoutes } from './features/flash/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { availabilityRoutes } from './features/availability/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { insightsRoutes } from './features/insights/routes.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
+import { displayRoutes } from './features/display/routes.ts';
 import { favouriteRoutes } from './features/favourites/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { identityRoutes } from './features/identity/routes.ts';
 import { consultationRoutes } from './features/consultations/routes.ts';
 import { registerCallFrames } from './features/consultations/call-relay.ts';
+import { aftercareRoutes } from './features/aftercare/routes.ts';
 import { messagingRoutes } from './features/messaging/routes.ts';
+import { designRoutes } from './features/designs/routes.ts';
+import { githubRoutes } from './features/github/routes.ts';
 import { registerMessagingFrames } from './features/messaging/socket-handlers.ts';
 import { Hub } from './realtime/hub.ts';
+import { consentRoutes } from './features/consent/routes.ts';
+import { resolveDataKey } from './secret.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 
 declare module 'fastify' {
@@ -51,6 +60,8 @@ export type BuildAppOptions = {
   config: Config;
   database: Database;
   secret: string;
+  /** Key for sealed health data; resolved from the config (or DATA_DIR) when not given. */
+  dataKey?: Buffer;
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (dist/). Off for API-only tests. */
   web?: boolean;
@@ -72,7 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const auth = createBetterAuth({ config, db: database.db, secret, publicUrl });
   const sessions = new SessionResolver(auth, publicUrl.startsWith('https://') ? '__Secure-inkhaven.session_token' : 'inkhaven.session_token', database);
-  const ctx: AppContext = { config, database, auth, sessions, publicUrl, secret };
+  const ctx: AppContext = { config, database, auth, sessions, publicUrl, secret, dataKey: opts.dataKey ?? resolveDataKey(config) };
   app.decorate('ctx', ctx);
   // Every route, recorded as it is added: tests walk it (e.g. CSRF on every mutation).
   const routeTable: Array<{ method: string; url: string; csrf: string | undefined }> = [];
@@ -85,6 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => stopListening());
 
   registerErrorHandling(app);
+  registerRouteTimings(app);
   await app.register(cookie);
   registerSecurityHeaders(app, publicUrl, config.MAP_TILE_URL);
   await app.register(rateLimit, {
@@ -130,13 +142,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(reviewRoutes);
   await app.register(availabilityRoutes);
   await app.register(adminRoutes);
+  await app.register(insightsRoutes);
+  await app.register(identityRoutes);
   await app.register(bookingRoutes);
   await app.register(waitlistRoutes);
   await app.register(paymentRoutes);
   await app.register(favouriteRoutes);
+  await app.register(displayRoutes);
   await app.register(accountRoutes);
   await app.register(consultationRoutes);
   await app.register(messagingRoutes);
+  await app.register(designRoutes);
+  await app.register(githubRoutes);
+  await app.register(aftercareRoutes);
+  await app.register(consentRoutes);
   await app.register(realtimeRoutes, { hub });
 
   if (opts.web) await registerWeb(app);

@@ -39,6 +39,11 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: '*' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,proxy.internal' }],
+    ['GITHUB_OWNER', { GITHUB_OWNER: 'not/an-owner' }],
+    ['GITHUB_REPO', { GITHUB_REPO: 'no-slash' }],
+    ['GITHUB_REPO', { GITHUB_REPO: 'https://github.com/inkhaven/app' }],
+    ['GITHUB_TOKEN', { GITHUB_TOKEN: 'token with spaces' }],
+    ['GITHUB_API_URL', { GITHUB_API_URL: 'api.github.com' }],
   ])('stops with a message naming %s for a bad value', (variable, env) => {
     expect(configError(env).message).toMatch(new RegExp(`\\b${variable}\\b`));
   });
@@ -55,6 +60,12 @@ describe('parseConfig', () => {
   it('accepts complete OIDC settings', () => {
     const config = parseConfig({ OIDC_ISSUER: 'http://127.0.0.1:9000', OIDC_CLIENT_ID: 'inkhaven', OIDC_CLIENT_SECRET: 'secret' });
     expect(config.OIDC_CLIENT_ID).toBe('inkhaven');
+  });
+
+  it('takes the GitHub settings (issue 15 §3), with GitHub.com and a one-minute cache by default', () => {
+    const config = parseConfig({ GITHUB_TOKEN: 'github_pat_abc123', GITHUB_OWNER: 'inkhaven-studio', GITHUB_REPO: 'inkhaven-studio/app.web' });
+    expect([config.GITHUB_API_URL, config.GITHUB_OWNER, config.GITHUB_REPO, config.GITHUB_CACHE_SECONDS]).toEqual(['https://api.github.com', 'inkhaven-studio', 'inkhaven-studio/app.web', 60]);
+    expect(parseConfig({ GITHUB_API_URL: 'https://github.example.com/api/v3' }).GITHUB_API_URL).toBe('https://github.example.com/api/v3');
   });
 
   it('names every bad variable at once', () => {

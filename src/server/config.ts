@@ -11,6 +11,28 @@ const booleanFlag = z
 
 const optionalUrl = z.url().optional();
 
+/**
+ * The AES-256-GCM key for health data at rest (consent answers, dates of birth, ID photos, signed
+ * PDFs): 32 bytes as 64 hex digits or base64 (url-safe or not). Unset: generated into DATA_DIR on
+ * first start (secret.ts), like the session secret.
+ */
+export function parseDataKey(value: string): Buffer | null {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value) ? Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : null;
+  return bytes?.length === 32 ? bytes : null;
+}
+const dataKey = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const key = parseDataKey(v);
+    if (!key) {
+      ctx.addIssue({ code: 'custom', message: 'must be 32 random bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)' });
+      return z.NEVER;
+    }
+    return key;
+  });
+
 /** Names proxy-addr (Fastify's trustProxy) knows for the private ranges. */
 const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -64,6 +86,7 @@ export const ConfigSchema = z
     PUBLIC_URL: optionalUrl,
     TRUST_PROXY: trustProxy,
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DATA_ENCRYPTION_KEY: dataKey,
     SEED_DEMO: booleanFlag.optional(),
     // Source maps show the app's source to anyone; the build writes them for debugging, the server keeps them private unless asked.
     SERVE_SOURCE_MAPS: booleanFlag.default(false),
@@ -93,8 +116,20 @@ export const ConfigSchema = z
     TURN_SECRET: z.string().min(16, 'must be at least 16 characters (the static-auth-secret of your TURN server)').optional(),
     IMAGE_API_URL: optionalUrl,
     IMAGE_API_KEY: z.string().optional(),
-    GITHUB_TOKEN: z.string().optional(),
+    // The design generator's image model (an OpenAI-compatible /v1/images/generations; dall-e-2 takes n=4 and b64_json).
+    IMAGE_API_MODEL: z.string().min(1).default('dall-e-2'),
+    // How long one call to the image service may take before the generation is given up on.
+    IMAGE_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(90_000),
+    // The GitHub integration (issue 15 §3, decision 0029): admins' repositories and Projects v2 boards, and problem reports as issues.
+    GITHUB_TOKEN: z.string().regex(/^\S+$/, 'must be one token without spaces').optional(),
+    // https://api.github.com, or GitHub Enterprise Server's https://HOST/api/v3 (GraphQL is then HOST/api/graphql).
     GITHUB_API_URL: z.url().default('https://api.github.com'),
+    // The organisation or user whose repositories and projects the admin pages show.
+    GITHUB_OWNER: z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'must be a GitHub user or organisation name (letters, digits, hyphens)').optional(),
+    // Where "Report a problem" opens issues: owner/name.
+    GITHUB_REPO: z.string().regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name, e.g. inkhaven/app').optional(),
+    // How long GitHub's answers are reused before asking again.
+    GITHUB_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     // The map view's background (Leaflet tiles): any XYZ template with {z}, {x}, {y} ({s} for subdomains).
     MAP_TILE_URL: z
       .string()
@@ -103,6 +138,11 @@ export const ConfigSchema = z
       .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     // Shown under the map as plain text (tile providers require credit).
     MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
+    // Raw analytics events (journeys, page views, clicks, web vitals) are deleted after this many days (issue 14).
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1 day').max(3650).default(90),
+    // /ws (issue 12 §2): open sockets per account (one per tab; a further tab falls back to polling) and new connections per account and minute.
+    WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+    WS_CONNECTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {

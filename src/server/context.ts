@@ -11,6 +11,8 @@ export interface AppContext {
   sessions: SessionResolver;
   publicUrl: string;
   secret: string;
+  /** AES-256-GCM key for health data at rest (DATA_ENCRYPTION_KEY or generated into DATA_DIR). */
+  dataKey: Buffer;
 }
 
 declare module 'fastify' {

@@ -3,8 +3,12 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
-import { resolveSecret } from './secret.ts';
+import { resolveDataKey, resolveSecret } from './secret.ts';
 import { startJobWorker } from './jobs/worker.ts';
+import { scheduleAnalyticsPrune } from './features/analytics/retention.ts';
+import { scheduleUserEventsPrune } from './realtime/retention.ts';
+import { scheduleInsightsRollup } from './features/insights/rollup.ts';
+import { settleInsightWrites } from './features/insights/record.ts';
 
 async function main() {
   const config = parseConfig();
@@ -17,6 +21,7 @@ async function main() {
     config,
     database,
     secret,
+    dataKey: resolveDataKey(config),
     web: !process.argv.includes('--api-only'),
     logger: {
       level: config.LOG_LEVEL,
@@ -24,6 +29,10 @@ async function main() {
     },
   });
   if (config.SEED_DEMO) await seedDemo(app.ctx, { log: (m) => app.log.info(m) });
+  await scheduleAnalyticsPrune(app.ctx);
+  await scheduleUserEventsPrune(app.ctx.database.db);
+  // The hourly insights rollup re-queues itself; this makes sure one exists after a fresh install or a lost run.
+  await scheduleInsightsRollup(app.ctx.database.db, new Date());
   const stopJobWorker = await startJobWorker(app.ctx, app.log);
 
   let closing = false;
@@ -33,6 +42,8 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await stopJobWorker();
     await app.close();
+    // Profile view and search appearance counts the requests did not wait for.
+    await settleInsightWrites();
     await database.close();
     release();
     process.exit(0);

@@ -301,32 +301,53 @@ function score(q: string, name: string, extra: string): number | null {
   if (q.length >= 4) {
     // A typo while typing: compare with the start of the name of the same length, and with the whole name.
     const allowed = q.length >= 7 ? 2 : 1;
-    const d = Math.min(editDistance(q, name.slice(0, q.length)), editDistance(q, name));
+    const d = Math.min(editDistance(q, name.slice(0, q.length), allowed), editDistance(q, name, allowed));
     if (d <= allowed) return 5 + d;
   }
   return null;
 }
 
+/**
+ * Folded names and extras of a list, computed on its first search and kept (the lists are fixed):
+ * folding ~280 places on every search cost more than the search itself (the server resolves a
+ * typed City on every uncached search).
+ */
+const foldedLists = new WeakMap<object, WeakMap<object, Array<[string, string]>>>();
+function foldedOnce<T extends object>(items: readonly T[], nameOf: (item: T) => string, extraOf: (item: T) => string): Array<[string, string]> {
+  let byExtra = foldedLists.get(items);
+  if (!byExtra) foldedLists.set(items, (byExtra = new WeakMap()));
+  let folded = byExtra.get(extraOf);
+  if (!folded) byExtra.set(extraOf, (folded = items.map((item): [string, string] => [fold(nameOf(item)), extraOf(item)])));
+  return folded;
+}
+
 /** Items ranked by score() of the folded query against their folded name (best first), at most `limit`. */
-function rank<T>(items: readonly T[], query: string, limit: number, nameOf: (item: T) => string, extraOf: (item: T) => string): Array<{ item: T; s: number }> {
+function rank<T extends object>(items: readonly T[], query: string, limit: number, nameOf: (item: T) => string, extraOf: (item: T) => string): Array<{ item: T; s: number }> {
   const q = fold(query);
   if (!q) return [];
   const hits: Array<{ item: T; s: number; name: string }> = [];
-  for (const item of items) {
-    const name = nameOf(item);
-    const s = score(q, fold(name), extraOf(item));
-    if (s !== null) hits.push({ item, s, name });
+  const folded = foldedOnce(items, nameOf, extraOf);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    const [name, extra] = folded[i]!;
+    const s = score(q, name, extra);
+    if (s !== null) hits.push({ item, s, name: nameOf(item) });
   }
   hits.sort((a, b) => a.s - b.s || a.name.localeCompare(b.name));
   return hits.slice(0, limit);
 }
+
+const nameOfItem = (item: { name: string }) => item.name;
+const cityExtra = (c: City) => `${fold(c.region)} ${c.country.toLowerCase()}`;
+const placeExtra = (p: Place) => `${fold(p.label.split(', ').slice(1).join(' '))} ${p.country.toLowerCase()}`;
+const noExtra = () => '';
 
 /**
  * Cities for a combobox: exact name, then prefix, then a word of the name, then region or
  * country code, then substring, then a near miss (one typo, two in long queries). Pure.
  */
 export function searchCities(query: string, limit = 8): City[] {
-  return rank(CITIES, query, limit, (c) => c.name, (c) => `${fold(c.region)} ${c.country.toLowerCase()}`).map((h) => h.item);
+  return rank(CITIES, query, limit, nameOfItem, cityExtra).map((h) => h.item);
 }
 
 /**
@@ -415,7 +436,7 @@ const namePart = (typed: string) => typed.split(',')[0] ?? '';
 
 /** Places for suggestions while typing, ranked like searchCities; an area's city counts as its region. */
 export function searchPlaces(query: string, limit = 8): Place[] {
-  return rank(PLACES, namePart(query), limit, (p) => p.name, (p) => `${fold(p.label.split(', ').slice(1).join(' '))} ${p.country.toLowerCase()}`).map((h) => h.item);
+  return rank(PLACES, namePart(query), limit, nameOfItem, placeExtra).map((h) => h.item);
 }
 
 /**
@@ -430,6 +451,6 @@ export function resolvePlace(typed: string): { place: Place; exact: boolean } | 
   if (byLabel) return { place: byLabel, exact: true };
   const byName = PLACE_BY_NAME.get(fold(namePart(typed)));
   if (byName) return { place: byName, exact: true };
-  const [best] = rank(PLACES, namePart(typed), 1, (p) => p.name, () => '');
+  const [best] = rank(PLACES, namePart(typed), 1, nameOfItem, noExtra);
   return best ? { place: best.item, exact: false } : null;
 }

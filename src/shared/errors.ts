@@ -24,7 +24,19 @@ export const ErrorCodes = {
   EMAIL_TAKEN: 409,
   /** A per-artist cap (portfolio images, flash designs) is full. */
   LIMIT_REACHED: 409,
+  /** Consent (issue 13): the booking cannot be signed for in its state. */
+  CONSENT_NOT_OPEN: 409,
+  CONSENT_CLOSED: 409,
+  CONSENT_ALREADY_SIGNED: 409,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The design generator will not draw what the prompt asks for (a hate symbol, a slur, a real person). */
+  PROMPT_REFUSED: 422,
+  /** Consent: a consultation needs no form; an age rule, a missing guardian, answer or signature problem. */
+  CONSENT_NOT_REQUIRED: 422,
+  CONSENT_AGE_RESTRICTED: 422,
+  CONSENT_GUARDIAN_REQUIRED: 422,
+  CONSENT_ANSWERS_INCOMPLETE: 422,
+  SIGNATURE_INVALID: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** The database cannot be reached (restart, fail-over, dropped connections); answered with Retry-After. */

@@ -31,11 +31,9 @@ describe('feature pages content', () => {
   });
 
   it('says plainly which features are not available yet, and leads every page to a working one', () => {
-    // Messaging, digital consent and aftercare reminders have not shipped.
+    // Every feature page's feature has shipped: none carries a "not yet" notice.
     const notYet = FEATURE_CONTENT.filter((c) => c.notYet).map((c) => c.path);
-    expect(notYet.sort()).toEqual(
-      ['/features/aftercare-automation', '/features/digital-consent', '/features/real-time-messaging'].sort(),
-    );
+    expect(notYet).toEqual([]);
     for (const c of FEATURE_CONTENT) {
       // The primary button is always shown; a secondary or closing one to a placeholder page is left out.
       expect(isLiveHref(c.primaryCta.href), `${c.path} primary`).toBe(true);

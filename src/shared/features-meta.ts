@@ -25,7 +25,7 @@ const FEATURE_PAGE_TEXT: Record<FeaturePagePath, { title: string; description: s
   },
   '/features/digital-consent': {
     title: 'Digital consent',
-    description: 'Digital consent forms are not available on Inkhaven yet: what we are building, and how consent works at the studio until then.',
+    description: 'Sign your artist\u2019s consent form on your phone before the appointment: signature pad or typed name, age checks, and a sealed PDF copy.',
   },
   '/features/secure-payments': {
     title: 'Secure payments',
@@ -33,11 +33,11 @@ const FEATURE_PAGE_TEXT: Record<FeaturePagePath, { title: string; description: s
   },
   '/features/aftercare-automation': {
     title: 'Aftercare automation',
-    description: 'The tattoo and piercing healing timelines, day by day. Automatic aftercare reminders are not available yet; the aftercare guide has the full timeline.',
+    description: 'After your session, the tattoo timeline or piercing routine arrives by notification and e-mail at 9:00 your time, with healing check-ins your artist sees.',
   },
   '/features/real-time-messaging': {
     title: 'Real-time messaging',
-    description: 'Messaging is not available on Inkhaven yet. How to give your artist everything they need in a booking request until it is.',
+    description: 'Message your artist before and after you book: a conversation for every booking, live delivery, read receipts, photos, and messages written offline sent once.',
   },
   '/features/analytics-dashboard': {
     title: 'Analytics dashboard',
@@ -88,7 +88,7 @@ export const SUPPORT_FAQ: Array<{ question: string; answer: string }> = [
   {
     question: 'How do I know an artist is safe?',
     answer:
-      'Verified artists show a badge after we have checked their identity and studio details. Read reviews, which only come from completed bookings, look for healed work in their portfolio, and ask about sterilisation and jewelry during your consultation.',
+      'Verified artists show a badge while our team has approved a current licence or health permit of theirs. Read reviews, which only come from completed bookings, look for healed work in their portfolio, and ask about sterilisation and jewelry during your consultation.',
   },
   {
     question: 'Is my payment information secure?',

@@ -62,7 +62,7 @@ export const TATTOO_STEPS: InfoCard[] = [
 ];
 
 export const TATTOO_SAFETY: InfoCard[] = [
-  { title: 'Verified artists', text: 'A verified badge means we have checked the artist\u2019s identity and studio details.' },
+  { title: 'Verified artists', text: 'A verified badge means our team has approved the artist\u2019s current licence or health permit.' },
   { title: 'Sterile, single-use equipment', text: 'Needles and cartridges are single-use and opened in front of you; surfaces are wrapped and disinfected between clients.' },
   { title: 'Reviews from real bookings', text: 'Only clients who completed a booking with the artist can review them, once per booking.' },
   { title: 'Protected deposits', text: 'Deposits are held through secure checkout and refunded in full if the artist cancels.' },

@@ -51,6 +51,6 @@ export const TATTOO_FAQ: FaqItem[] = [
   {
     question: 'How do I know a tattoo artist is safe?',
     answer:
-      'Look for the verified badge: verified artists have had their identity and studio checked. Good studios use single-use needles and sterile, sealed equipment opened in front of you, and ask you to sign a consent form before the session. You must be 18 or older to be tattooed.',
+      'Look for the verified badge: verified artists have had a current licence or health permit checked by our team. Good studios use single-use needles and sterile, sealed equipment opened in front of you, and ask you to sign a consent form before the session. You must be 18 or older to be tattooed.',
   },
 ];

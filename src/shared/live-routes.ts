@@ -22,15 +22,15 @@ export const PLANNED_ROUTES: readonly PlannedRoute[] = [
   { path: '/consultations', title: 'Video calls', protected: true, live: true },
   { path: '/consultations/:bookingId', title: 'Video call', protected: true, live: true },
   { path: '/consultation', title: 'Consultation', protected: false, live: true },
-  { path: '/ai-generator', title: 'AI tattoo generator', protected: true, live: false },
-  { path: '/consent-form', title: 'Consent form', protected: false, live: false },
-  { path: '/demo-consent-form', title: 'Consent form demo', protected: false, live: false },
-  { path: '/artist/consent-forms', title: 'Consent forms', protected: true, live: false },
-  { path: '/ar-test', title: 'AR preview', protected: false, live: false },
-  { path: '/accessibility-demo', title: 'Accessibility demo', protected: false, live: false },
-  { path: '/github/repositories', title: 'GitHub repositories', protected: true, live: false },
-  { path: '/github/projects', title: 'GitHub projects', protected: true, live: false },
-  { path: '/admin/perf', title: 'Performance', protected: true, live: false },
+  { path: '/ai-generator', title: 'Tattoo design generator', protected: true, live: true },
+  { path: '/consent-form', title: 'Consent form', protected: true, live: true },
+  { path: '/demo-consent-form', title: 'Consent form demo', protected: false, live: true },
+  { path: '/artist/consent-forms', title: 'Consent forms', protected: true, live: true },
+  { path: '/ar-test', title: 'AR preview', protected: false, live: true },
+  { path: '/accessibility-demo', title: 'Accessibility demo', protected: false, live: true },
+  { path: '/github/repositories', title: 'GitHub repositories', protected: true, live: true },
+  { path: '/github/projects', title: 'GitHub projects', protected: true, live: true },
+  { path: '/admin/perf', title: 'Performance', protected: true, live: true },
 ];
 
 function matches(pattern: string, pathname: string): boolean {
@@ -40,21 +40,21 @@ function matches(pattern: string, pathname: string): boolean {
 }
 
 /** The planned route a path would render, if it is one of them. */
-export function plannedRouteFor(pathname: string): PlannedRoute | undefined {
-  return PLANNED_ROUTES.find((r) => matches(r.path, pathname));
+export function plannedRouteFor(pathname: string, routes: readonly PlannedRoute[] = PLANNED_ROUTES): PlannedRoute | undefined {
+  return routes.find((r) => matches(r.path, pathname));
 }
 
 /**
  * Whether a link may be shown: false only for an app path whose page is still a placeholder.
  * Other sites, `mailto:` and in-page anchors are not ours to judge and count as live.
  */
-export function isLiveHref(href: string): boolean {
+export function isLiveHref(href: string, routes: readonly PlannedRoute[] = PLANNED_ROUTES): boolean {
   if (!href.startsWith('/') || href.startsWith('//')) return true;
   const pathname = href.split(/[?#]/, 1)[0] ?? '/';
-  return plannedRouteFor(pathname)?.live ?? true;
+  return plannedRouteFor(pathname, routes)?.live ?? true;
 }
 
 /** The items whose link may be shown, for lists of links (`to` or `href`). */
-export function liveLinksOnly<T extends { to: string } | { href: string }>(items: readonly T[]): T[] {
-  return items.filter((item) => isLiveHref('to' in item ? item.to : item.href));
+export function liveLinksOnly<T extends { to: string } | { href: string }>(items: readonly T[], routes: readonly PlannedRoute[] = PLANNED_ROUTES): T[] {
+  return items.filter((item) => isLiveHref('to' in item ? item.to : item.href, routes));
 }

@@ -24,7 +24,11 @@ type Token = { typed: string; word: string; corrected: boolean; neighbour?: stri
 /** How much more used a neighbouring word must be to count as what a known word may have meant. */
 const MUCH_COMMONER = 100;
 
-export function interpretSearch(text: string, vocabulary: Vocabulary): InterpretedSearch {
+/**
+ * `exact`: the words as typed ("Search instead for …" after a correction): nothing is corrected,
+ * split or widened to a commoner neighbour; kind words, filler words and synonyms still apply.
+ */
+export function interpretSearch(text: string, vocabulary: Vocabulary, options: { exact?: boolean } = {}): InterpretedSearch {
   let kind: InterpretedSearch['kind'] = null;
   const display: string[] = [];
   const tokens: Token[] = [];
@@ -42,9 +46,9 @@ export function interpretSearch(text: string, vocabulary: Vocabulary): Interpret
       display.push(typed);
       continue;
     }
-    const edits = allowedEdits(typed.length);
+    const edits = options.exact ? 0 : allowedEdits(typed.length);
     const match = vocabulary.closest(typed, edits);
-    const word = match ? match.word : (splitCompound(typed, vocabulary) ?? typed);
+    const word = match ? match.word : options.exact ? typed : (splitCompound(typed, vocabulary) ?? typed);
     if (!match && word === typed) unknown.push(typed);
     if (word !== typed) changed = true;
     display.push(word);
@@ -55,7 +59,7 @@ export function interpretSearch(text: string, vocabulary: Vocabulary): Interpret
     }
     // A rare known word close to a much commoner one ("lin", a name, and "line", a style) may be either.
     const weight = vocabulary.weightOf(word);
-    const neighbour = word === typed ? vocabulary.heavierNeighbour(word, edits, weight * MUCH_COMMONER + 1) : null;
+    const neighbour = word === typed && !options.exact ? vocabulary.heavierNeighbour(word, edits, weight * MUCH_COMMONER + 1) : null;
     tokens.push({ typed, word, corrected: word !== typed, orWithPrevious: afterOr, ...(neighbour ? { neighbour: neighbour.word } : {}) });
     afterOr = false;
   }

@@ -10,6 +10,7 @@ import type { FetchLike } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { recordFormats } from './lib/ssr-formats.ts';
 import type { TCurrentUser } from '../shared/contracts/auth.ts';
+import { FORM_POST_KEY, type TFormPostState } from '../shared/form-result.ts';
 
 export type RenderInput = {
   request: Request;
@@ -18,6 +19,8 @@ export type RenderInput = {
   user: TCurrentUser | null;
   ownArtistProfile: unknown;
   publicUrl: string;
+  /** A refused form post to this page: rendered again with what was sent (shared/form-result.ts). */
+  formPost?: TFormPostState;
 };
 
 export type RenderResult =
@@ -30,6 +33,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const queryClient = createQueryClient(input.fetchImpl);
   queryClient.setQueryData(AUTH_USER_KEY, input.user);
   if (input.user) queryClient.setQueryData(OWN_ARTIST_KEY, input.ownArtistProfile ?? null);
+  if (input.formPost) queryClient.setQueryData(FORM_POST_KEY, input.formPost);
 
   const handler = createStaticHandler(createRoutes(queryClient));
   const context = await handler.query(input.request);

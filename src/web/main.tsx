@@ -1,5 +1,3 @@
-// First: zod's settings must be in place before any chunk builds a schema.
-import './app/zod-jitless.ts';
 import { hydrate as hydrateQueries, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -11,6 +9,7 @@ import { createQueryClient } from './lib/query-client.ts';
 import { AUTH_USER_KEY, OWN_ARTIST_KEY } from './lib/auth.ts';
 import { seedFormats } from './lib/ssr-formats.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
+import { startDisplayPreferences } from './lib/display-preferences.ts';
 import { SW_UPDATE_CHECK_MS } from '../shared/limits.ts';
 import './styles.css';
 
@@ -137,6 +136,7 @@ async function start() {
 // Spec §4: the install prompt can fire before React mounts, so its listener is set at once. The worker
 // registers at start-up once the page has loaded (its code stays out of the first paint), not in dev,
 // where Vite serves modules the worker would cache.
+startDisplayPreferences();
 listenForInstallPrompt();
 if (!import.meta.env.DEV) {
   const register = () => void import('./lib/service-worker.ts').then((m) => m.registerServiceWorker({ updateIntervalMs: SW_UPDATE_CHECK_MS }));

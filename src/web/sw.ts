@@ -13,6 +13,7 @@
  *   for that user (lib/offline-store.ts, docs/decisions/0015).
  * - A page answered from the cache carries <meta name="inkhaven-saved-at">, so the app knows it is a
  *   saved copy (its sign-in state is as old as the page) and can say when it was saved.
+ * - The consent pages are never cached (lib/pwa-rules.ts isNeverCachedPage): health data.
  * - /api/* is never cached. Signing out empties the page cache and the saved data.
  * - A waiting worker takes over only when the page sends a skip-waiting message (update notice).
  */
@@ -22,6 +23,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { clearOfflineData } from './lib/offline-db.ts';
+import { isNeverCachedPage } from './lib/pwa-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -121,7 +123,8 @@ const pages = new NetworkFirst({
     {
       // Only complete, successful pages are worth replaying offline (no 404s, redirects or errors),
       // and only pages rendered for nobody in particular (see the top of this file).
-      cacheWillUpdate: async ({ response }) => (response.status === 200 && response.type === 'basic' && !isPrivatePage(response) ? response : null),
+      cacheWillUpdate: async ({ request, response }) =>
+        response.status === 200 && response.type === 'basic' && !isPrivatePage(response) && !isNeverCachedPage(new URL(request.url).pathname) ? response : null,
       cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? markedAsSaved(cachedResponse) : null),
     },
     new ExpirationPlugin({ maxEntries: PAGES_MAX_ENTRIES, maxAgeSeconds: PAGES_MAX_AGE_SECONDS, purgeOnQuotaError: true }),

@@ -138,6 +138,7 @@ const QUERY_KEYS_BY_ROUTE: Record<string, string[]> = {
   '/api/payments/ledger': ['artistId', 'cursor', 'limit'],
   '/api/payments/summary': ['artistId'],
   '/api/artists/:idOrSlug/availability': ['from', 'to', 'serviceId', 'limit'],
+  '/api/artists/:idOrSlug': ['view'],
   '/api/artists/:idOrSlug/reviews': ['cursor'],
   '/api/artists/slug-available': ['slug'],
   '/api/reviews/highlights': ['kind', 'limit'],
@@ -172,6 +173,7 @@ const QUERY_KEYS: Record<string, string[]> = {
   size: ['small'],
   slug: ['some-artist'],
   returnTo: ['/home'],
+  view: ['profile'],
 };
 
 type Fixtures = {
@@ -237,6 +239,8 @@ function validBodies(f: Fixtures): Record<string, Record<string, unknown>> {
     'POST /api/reviews/:id/reply': { reply: 'Thank you!\nSee you soon.' },
     'POST /api/waitlist': { artistId: f.artistId, serviceId: f.serviceId, fromDate: '2027-01-04', toDate: '2027-01-20', note: 'Evenings suit me best' },
     'POST /api/favourites/form': { kind: 'artist', id: f.artistId, intent: 'save', returnTo: `/artists/${f.artistSlug}` },
+    'POST /api/support/problem-reports': { title: 'Map stays grey', description: 'The map view stays grey.\nEvery time.', page: '/artists?view=map' },
+    'POST /api/support/problem-reports/form': { title: 'Map stays grey', description: 'The map view stays grey.\nEvery time.', page: '/artists', returnTo: '/support' },
   };
 }
 

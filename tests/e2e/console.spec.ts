@@ -26,6 +26,7 @@ const PUBLIC_PATHS = [
   '/login',
   '/tattoo-artists',
   '/piercing-artists',
+  '/ar-test',
 ];
 
 async function anArtistAndTheirStudio(request: APIRequestContext): Promise<{ artist: string; studio: string }> {

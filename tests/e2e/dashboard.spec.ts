@@ -351,8 +351,8 @@ test.describe('dashboards', () => {
     const jobs = page.getByRole('region', { name: 'Background jobs' });
     await expect(jobs.getByText('done', { exact: true })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Admin tools' }).getByRole('link', { name: 'Error telemetry' })).toHaveAttribute('href', '/admin/telemetry');
-    // /admin/perf is still a placeholder (src/shared/live-routes.ts): no link to it yet.
-    await expect(page.getByRole('navigation', { name: 'Admin tools' }).getByRole('link', { name: 'Performance' })).toHaveCount(0);
+    // /admin/perf is live (issue 14 §3): the dashboard links to it.
+    await expect(page.getByRole('navigation', { name: 'Admin tools' }).getByRole('link', { name: 'Performance' })).toHaveAttribute('href', '/admin/perf');
     await expectNoSeriousAxeViolations(page, '/admin-dashboard');
   });
 });

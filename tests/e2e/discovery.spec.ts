@@ -60,6 +60,32 @@ test.describe('artist search', () => {
     expect(problems).toEqual([]);
   });
 
+  test('after a correction, "Search instead for" runs the words as typed', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/artists?q=fien%20line');
+    await waitForHydrated(page.getByRole('search').getByRole('button', { name: 'Search' }));
+    await expect(page.getByText(/Showing results for/)).toHaveText('Showing results for fine line. Search instead for fien line');
+    await page.getByRole('link', { name: 'fien line', exact: true }).click();
+    await expect(page).toHaveURL(/\/artists\?q=fien\+line&exact=1$/);
+    await expect(page.getByRole('heading', { name: 'No artists match all of that' })).toBeVisible();
+    await expect(page.getByText(/Showing results for/)).toHaveCount(0);
+    // A new search from the form corrects again.
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/artists\?q=fien\+line$/);
+    await expect(page.getByText(/Showing results for/)).toContainText('fine line');
+    expect(problems).toEqual([]);
+  });
+
+  test.describe('before the scripts load', () => {
+    test.use({ javaScriptEnabled: false });
+    test('"Search instead for" is a plain link', async ({ page }) => {
+      await page.goto('/artists?q=fien%20line');
+      await page.getByRole('link', { name: 'fien line', exact: true }).click();
+      await expect(page).toHaveURL(/\/artists\?q=fien\+line&exact=1$/);
+      await expect(page.getByRole('heading', { name: 'No artists match all of that' })).toBeVisible();
+    });
+  });
+
   test('shows an empty state that suggests widening the search', async ({ page }) => {
     await page.goto('/artists?q=zzzzqqqxxyy');
     await expect(page.getByRole('heading', { name: 'No artists match all of that' })).toBeVisible();

@@ -20,9 +20,14 @@ async function demoArtist(page: Page): Promise<{ slug: string; displayName: stri
   return (await (await page.request.get('/api/artists/profile/me')).json()) as { slug: string; displayName: string };
 }
 
-/** Resolves once the page's socket went live (the server's `ready` after `resume`). */
-function socketReady(page: Page): Promise<unknown> {
-  return page.waitForEvent('websocket').then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"type":"ready"') }));
+/**
+ * Resolves once a socket of the page went live (the server's `ready` after `resume`): any socket,
+ * since the page may open and close one before the one that stays (a sign-in that reloads).
+ */
+function socketReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"type":"ready"') && resolve()));
+  });
 }
 
 async function send(page: Page, text: string) {
@@ -77,7 +82,8 @@ test.describe('messaging', () => {
     await expect(artist).toHaveURL(new RegExp(`/messages/${conversationId}$`));
     await expect(artist.getByRole('list', { name: 'Messages' }).getByText(question)).toBeVisible();
     await expect(client.getByTestId('delivery')).toHaveText('Read');
-    await expect(artist.getByRole('list', { name: 'Conversations' }).getByTestId('unread-count')).toHaveCount(0);
+    // This conversation is read; others (an aftercare check-in's message from an earlier spec) may not be.
+    await expect(row.getByTestId('unread-count')).toHaveCount(0);
 
     await clientLive;
     // Typing shows on the other side; the reply arrives without a reload, and the answer back too.
@@ -127,7 +133,9 @@ test.describe('messaging', () => {
 
     await context.setOffline(false);
     const thread = page.getByRole('list', { name: 'Messages' });
-    await expect(thread.locator('li:not([data-pending])').filter({ hasText: words })).toBeVisible();
+    // A request made as the network comes back can hang in Chromium (seen on CI): the outbox gives
+    // it up after SEND_TIMEOUT_MS and tries again 2 s later, so the wait covers one such round.
+    await expect(thread.locator('li:not([data-pending])').filter({ hasText: words })).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('li[data-pending="true"]')).toHaveCount(0);
     await expect(page.getByTestId('delivery')).toHaveText(/^(Sent|Read)$/);
     // Exactly once on the server, and once on screen.

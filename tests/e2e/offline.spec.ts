@@ -84,7 +84,7 @@ test('a signed-in client reads saved bookings offline, stays signed in, and ever
   await page.goto(artistHref);
   await expect(page.getByRole('heading', { level: 1, name: 'Rosa Delgado' })).toBeVisible();
   // A page the server rendered saves its data once the browser is idle.
-  await expect.poll(async () => (await savedData(page)).paths).toContain(`/api/artists/${artistHref.split('/').pop()}`);
+  await expect.poll(async () => (await savedData(page)).paths).toContain(`/api/artists/${artistHref.split('/').pop()}?view=profile`);
   await page.goBack();
   await expect(bookingHeading).toBeVisible();
   const me = (await (await page.request.get('/api/auth/user')).json()) as { id: string; firstName: string };

@@ -119,6 +119,12 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await piercing.getByLabel('Difficulty').selectOption('Intermediate');
   await expect(piercing.getByText('An Intermediate piercing takes 30-45 minutes.')).toBeVisible();
   await expect(piercing.getByLabel('Duration (minutes)')).toHaveValue('40');
+  // Healing and safety: the piercing's style gives its healing range; the tattoo states its own.
+  await piercing.getByLabel('Piercing style (optional)').selectOption({ label: 'Helix' });
+  await expect(piercing.getByText(/^Heals in .+; the aftercare plan uses this range\.$/)).toBeVisible();
+  await tattoo.getByLabel('Healing time (optional)').fill('2-4 weeks');
+  await tattoo.getByRole('checkbox', { name: 'Single-use needles' }).check();
+  await expect(tattoo.getByRole('checkbox', { name: /aftercare plan/ })).toBeChecked();
   await next(page);
 
   // 7. Hours: open Monday and copy it to the weekdays.
@@ -169,6 +175,8 @@ test('a new user becomes an artist through the wizard, the nav switches and sear
   await expect(avatar).toBeVisible();
   expect(await avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(256);
   await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('button', { name: /^Open image/ })).toHaveCount(2);
+  await expect(page.getByTestId('service-healing').filter({ hasText: 'Heals in 2-4 weeks · aftercare plan included' })).toBeVisible();
+  await expect(page.getByText(/^Safety protocols: Single-use needles$/)).toBeVisible();
 
   await page.goto(`/artists?q=${encodeURIComponent(name)}`);
   const card = page.getByRole('main').getByRole('article').filter({ hasText: name }).first();

@@ -28,15 +28,14 @@ test.describe('navigation by role', () => {
     await expect(nav.getByRole('button', { name: /Notifications/ })).toHaveCount(0);
   });
 
-  test('a client sees their bookings and the bell, and no link to a page that has not shipped', async ({ page }) => {
+  test('a client sees their bookings, the design generator and the bell', async ({ page }) => {
     await signIn(page, DEMO.client);
     const nav = mainNav(page);
-    for (const name of ['Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Bookings', 'Messages', 'Video Calls', 'Sign Out']) {
+    for (const name of ['Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Bookings', 'Messages', 'Video Calls', 'AI Tattoo Generator', 'Sign Out']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(nav.getByRole('link', { name: 'Video Calls', exact: true })).toHaveAttribute('href', '/consultations');
-    // The AI generator is a placeholder today (src/shared/live-routes.ts): no link until it works.
-    await expect(nav.getByRole('link', { name: 'AI Tattoo Generator', exact: true })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'AI Tattoo Generator', exact: true })).toHaveAttribute('href', '/ai-generator');
     await expect(nav.getByRole('link', { name: 'Bookings', exact: true })).toHaveAttribute('href', '/dashboard');
     await expect(nav.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
@@ -271,8 +270,7 @@ test.describe('notification panel', () => {
   const sample = (): Item[] => [
     { id: 'n1', type: 'booking', title: 'Booking confirmed', message: 'Rosa confirmed your session.', read: false, createdAt: ago(20_000), actionUrl: '/bookings/abc', actionLabel: 'View booking' },
     { id: 'n2', type: 'message', title: 'New message from Rosa', message: 'Two sketch options are ready.', read: false, createdAt: ago(5 * 60_000), actionUrl: '/dashboard', actionLabel: null },
-    // Its action leads to a page that has not shipped (src/shared/live-routes.ts): the panel leaves the link out.
-    { id: 'n3', type: 'review', title: 'How did it turn out?', message: 'Share a review.', read: true, createdAt: ago(3 * 3_600_000), actionUrl: '/ai-generator', actionLabel: 'Reply' },
+    { id: 'n3', type: 'review', title: 'How did it turn out?', message: 'Share a review.', read: true, createdAt: ago(3 * 3_600_000), actionUrl: '/messages', actionLabel: 'Reply' },
     { id: 'n4', type: 'reminder', title: 'Upcoming appointment', message: 'Bring a photo ID.', read: false, createdAt: 'not-a-date', actionUrl: null, actionLabel: null },
   ];
 
@@ -294,7 +292,7 @@ test.describe('notification panel', () => {
     await expect(panel.locator('li', { hasText: 'Upcoming appointment' }).locator('time')).toHaveCount(0);
     await expect(panel.getByRole('link', { name: 'View booking' })).toHaveAttribute('href', '/bookings/abc');
     await expect(panel.getByRole('link', { name: 'View', exact: true })).toHaveAttribute('href', '/dashboard');
-    await expect(panel.getByRole('link', { name: 'Reply' })).toHaveCount(0);
+    await expect(panel.getByRole('link', { name: 'Reply' })).toHaveAttribute('href', '/messages');
 
     await panel.getByRole('button', { name: 'Mark "New message from Rosa" as read' }).click();
     await expect(panel.getByTestId('unread-dot')).toHaveCount(2);

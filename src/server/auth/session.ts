@@ -89,11 +89,13 @@ export class SessionResolver {
     if (result) {
       // Read once per cache entry so a signed-in request needs no query for the navigation's role and avatar.
       const [extra] = await this.database.db
-        .select({ artistId: artistProfiles.id, avatarKey: users.avatarKey })
+        .select({ artistId: artistProfiles.id, avatarKey: users.avatarKey, suspendedAt: users.suspendedAt })
         .from(users)
         .leftJoin(artistProfiles, eq(artistProfiles.userId, users.id))
         .where(eq(users.id, result.user.id))
         .limit(1);
+      // A suspended account's sessions were deleted with the suspension; one that slipped in since (another provider) counts as signed out.
+      if (extra?.suspendedAt) return null;
       user = {
         id: result.user.id,
         name: result.user.name,

@@ -88,6 +88,7 @@ describe('redactUrl', () => {
     ['/go?returnTo=%2Flogin%3Fpassword%3Dx', '/go?returnTo=[redacted]'],
     ['/broken?q=%E0%A4%A&email=%', '/broken?q=%E0%A4%A&email=[redacted]'],
     ['/api/artists?near=40.713%2C-74.006&radiusKm=10', '/api/artists?near=[redacted]&radiusKm=10'],
+    ['/consent-form?booking=b1&dateOfBirth=1990-01-01&answers%5Ballergies_details%5D=latex', '/consent-form?booking=b1&dateOfBirth=[redacted]&answers%5Ballergies_details%5D=[redacted]'],
   ])('writes %s as %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

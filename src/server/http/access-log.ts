@@ -3,10 +3,11 @@ import { LogController, type FastifyReply, type FastifyRequest, type FastifyServ
 const REDACTED = '[redacted]';
 /**
  * Query keys whose values are secrets or personal data: passwords, tokens and secrets of any name,
- * OAuth `code`/`state`, emails, and `near` (a searcher's own position when they choose "Near me";
- * the privacy page says logs do not keep it).
+ * OAuth `code`/`state`, emails, `near` (a searcher's own position when they choose "Near me";
+ * the privacy page says logs do not keep it), and a consent form's health data should a form ever
+ * be sent as a GET (date of birth, answers, guardian, signature; issue 13 §4).
  */
-const SENSITIVE_QUERY_KEY = /password|token|secret|csrf|^code$|^state$|email|^near$/i;
+const SENSITIVE_QUERY_KEY = /password|token|secret|csrf|^code$|^state$|email|^near$|birth|^dob$|answers|guardian|signature|allerg|health/i;
 /** A value that carries such a key inside it (a `returnTo` holding `/login?password=…`). */
 const SENSITIVE_KEY_INSIDE = /(password|token|secret|csrf|code|state|email)=/i;
 /**

@@ -36,22 +36,45 @@ const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of m
  * buffered (at most UPLOAD_MAX_BYTES); checking what it is belongs to the image pipeline.
  */
 export async function readUploadForm(request: FastifyRequest, fileField = 'file'): Promise<UploadForm> {
+  const form = await readMultipartForm(request, { fileFields: { [fileField]: 1 } });
+  return { fields: form.fields, file: form.files[fileField]?.[0] ?? null };
+}
+
+export type UploadedFile = NonNullable<UploadForm['file']>;
+export type MultipartForm = { fields: Record<string, string>; files: Record<string, UploadedFile[]> };
+
+/**
+ * Read a multipart form with images in the named file fields (`fileFields`: how many each may hold;
+ * a file input left empty arrives as an empty part and is skipped) and short text fields.
+ * `maxFields`: a form the browser posts itself may have more fields than an upload's few.
+ */
+export async function readMultipartForm(request: FastifyRequest, opts: { fileFields: Readonly<Record<string, number>>; maxFields?: number }): Promise<MultipartForm> {
+  const names = Object.keys(opts.fileFields);
+  const firstField = names[0] ?? 'file';
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the image as multipart/form-data, in a field named "${fileField}".`);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the image as multipart/form-data, in a field named "${firstField}".`);
   }
-  const form: UploadForm = { fields: {}, file: null };
+  const fields = opts.maxFields ?? MULTIPART_LIMITS.fields;
+  const files = Object.values(opts.fileFields).reduce((sum, n) => sum + n, 0);
+  const limits = { ...MULTIPART_LIMITS, files, fields, parts: fields + files };
+  const form: MultipartForm = { fields: {}, files: {} };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw new AppError('VALIDATION_FAILED', `${part.fieldname}: this value is too long.`);
         form.fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== fileField) {
+      const max = opts.fileFields[part.fieldname];
+      if (max === undefined) {
         part.file.resume();
-        throw new AppError('UNKNOWN_FIELD', `Unknown file field "${part.fieldname}"; send the image as "${fileField}".`);
+        throw new AppError('UNKNOWN_FIELD', `Unknown file field "${part.fieldname}"; send the image as "${firstField}".`);
       }
-      form.file = { data: await readUpload(part.file), filename: part.filename, declaredType: part.mimetype };
+      const data = await readUpload(part.file);
+      if (data.length === 0 && !part.filename) continue;
+      const list = (form.files[part.fieldname] ??= []);
+      if (list.length >= max) throw max === 1 ? MULTIPART_ERRORS.FST_FILES_LIMIT!() : new AppError('BAD_REQUEST', `${part.fieldname}: send at most ${max} images.`);
+      list.push({ data, filename: part.filename, declaredType: part.mimetype });
     }
   } catch (error) {
     const mapped = MULTIPART_ERRORS[(error as { code?: string }).code ?? ''];

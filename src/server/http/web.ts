@@ -6,12 +6,21 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RenderInput, RenderResult } from '../../web/entry-server.tsx';
+import type { TFormPostState } from '../../shared/form-result.ts';
+import { DISPLAY_COOKIE, displayAttributes, parseDisplayPreferences, type TDisplayPreferences } from '../../shared/display-preferences.ts';
 
 export const DIST_DIR = path.resolve('dist');
 const CLIENT_DIR = path.join(DIST_DIR, 'client');
 const SSR_ENTRY = path.join(DIST_DIR, 'ssr', 'entry-server.js');
 
 type Renderer = { render(input: RenderInput): Promise<RenderResult> };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Renders the page at the request's URL (GET semantics); set only when the app serves pages (opts.web). */
+    renderPage?: (request: FastifyRequest, reply: FastifyReply, formPost?: TFormPostState, status?: number) => Promise<FastifyReply>;
+  }
+}
 
 function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
@@ -23,7 +32,15 @@ function injectFetch(app: FastifyInstance, request: FastifyRequest) {
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: input,
-      headers: { cookie: request.headers.cookie ?? '', 'user-agent': request.headers['user-agent'] ?? '' },
+      // The visitor's address, not the loopback: rate limits and the consent audit trail ("opened") read it.
+      remoteAddress: request.ip,
+      // Referer and host too: a profile rendered here counts its view with where the visitor came from (features/insights).
+      headers: {
+        cookie: request.headers.cookie ?? '',
+        'user-agent': request.headers['user-agent'] ?? '',
+        ...(request.headers.referer ? { referer: request.headers.referer } : {}),
+        ...(request.headers.host ? { host: request.headers.host } : {}),
+      },
     });
     const body = res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload);
     return new Response(body, { status: res.statusCode, headers: res.headers as Record<string, string> });
@@ -50,7 +67,8 @@ function htmlEncoding(acceptEncoding: string | string[] | undefined): keyof type
   return null;
 }
 
-const TEMPLATE_MARKERS = ['<!--app-head-->', '<!--app-html-->', '<!--app-state-->'] as const;
+/** ` data-app-attrs` stands in the <html> tag for the display settings' attributes (an HTML comment cannot stand inside a tag). */
+const TEMPLATE_MARKERS = [' data-app-attrs', '<!--app-head-->', '<!--app-html-->', '<!--app-state-->'] as const;
 type TemplatePart = (typeof TEMPLATE_MARKERS)[number];
 
 /**
@@ -69,6 +87,13 @@ export function compileTemplate(template: string): (parts: Record<TemplatePart, 
     rest = rest.slice(at + marker.length);
   }
   return (parts) => TEMPLATE_MARKERS.map((marker, i) => pieces[i] + parts[marker]).join('') + rest;
+}
+
+/** The display settings as attributes of <html>, so the first paint already has them. */
+function htmlAttributes(prefs: TDisplayPreferences): string {
+  return Object.entries(displayAttributes(prefs))
+    .map(([name, value]) => ` ${name}="${value.replace(/[^a-z0-9-]/gi, '')}"`)
+    .join('');
 }
 
 /** Serves the built client and server-renders every page (public ones fully, private ones as the signed-in shell). */
@@ -99,7 +124,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     app.get('/sw.js', (_request, reply) => reply.header('cache-control', 'no-cache').header('service-worker-allowed', '/').sendFile('service-worker.js'));
   }
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, formPost?: TFormPostState, status?: number) => {
     const fetchImpl = injectFetch(app, request);
     const userRes = await fetchImpl('/api/auth/user');
     const user = userRes.ok ? ((await userRes.json()) as RenderInput['user']) : null;
@@ -116,15 +141,17 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       user,
       ownArtistProfile,
       publicUrl: app.ctx.publicUrl,
+      ...(formPost ? { formPost } : {}),
     });
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     const page = fillTemplate({
+      ' data-app-attrs': htmlAttributes(parseDisplayPreferences(request.cookies[DISPLAY_COOKIE])),
       '<!--app-head-->': result.head,
       '<!--app-html-->': result.html,
       '<!--app-state-->': `<script type="application/json" id="__INKHAVEN_STATE__">${result.state}</script>`,
     });
     reply
-      .status(result.status)
+      .status(status ?? result.status)
       .header('cache-control', user ? 'private, no-store' : 'public, max-age=0, must-revalidate')
       .header('vary', 'Cookie, Accept-Encoding')
       .type('text/html; charset=utf-8');
@@ -132,6 +159,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     if (!encoding) return reply.send(page);
     return reply.header('content-encoding', encoding).send(await compressHtml[encoding](page));
   };
+
+  app.decorate('renderPage', renderPage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -1,3 +1,4 @@
+import { pruneUserEvents, scheduleUserEventsPrune } from '../realtime/retention.ts';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -5,18 +6,24 @@ import { COMPLETION_GRACE_HOURS } from '../../shared/booking-rules.ts';
 import { dateKey, localDateOf } from '../../shared/zoned-time.ts';
 import type { AppContext } from '../context.ts';
 import { preparedPerDatabase, preparedSql, type Db, type DbOrTx, type Tx } from '../db/client.ts';
-import { artistProfiles, bookingEvents, bookings, ledgerEntries, services, users, waitlistEntries } from '../db/schema/index.ts';
-import { invalidateAvailabilityCache } from '../features/availability/service.ts';
+import { artistLicences, artistProfiles, bookingEvents, bookings, ledgerEntries, services, users, waitlistEntries } from '../db/schema/index.ts';
+import { LICENCE_KIND_LABEL, VERIFICATION_PAGE_PATH } from '../../shared/contracts/identity.ts';
+import { aftercareStepKey, loadPlan, makeAftercarePlan } from '../features/aftercare/plan.ts';
 import { completeInTx } from '../features/booking/actions.ts';
 import { syncBookingJobs, transitionBooking, type BookingRow } from '../features/booking/transitions.ts';
+import { runGeneration } from '../features/designs/generate.ts';
 import { releaseFlashDesign } from '../features/flash/service.ts';
+import { pruneRawAnalytics, scheduleAnalyticsPrune } from '../features/analytics/retention.ts';
+import { consentKindOf, isConsentSigned, loadConsentBooking } from '../features/consent/policy.ts';
+import { expireLicenceInTx, licenceForReminder, licenceWithArtist } from '../features/identity/licences.ts';
 import { markUnreadEmailed, unreadDigestFor } from '../features/messaging/unread-email.ts';
 import { deliverMail, mailsJson, queueMailsSql, type MailMessage } from '../mail/mailer.ts';
 import * as templates from '../mail/templates.ts';
 import type { BookingFacts, Recipient, Rendered } from '../mail/templates.ts';
 import { refundPaymentIssueJob } from '../payments/payment-issues.ts';
 import { refundDepositJob } from '../payments/refund-job.ts';
-import { enqueueSlotFreed, type JobKind } from './queue.ts';
+import { insightsRollupJob } from '../features/insights/rollup.ts';
+import { enqueueJobs, enqueueSlotFreed, type JobKind } from './queue.ts';
 
 export type JobRecord = { id: string; kind: JobKind; payload: Record<string, unknown>; runAt: Date };
 /** `run.now` is the worker pass's clock (tests move it forward); handlers compare deadlines with it. */
@@ -296,18 +303,15 @@ async function expireRequest(ctx: AppContext, job: JobRecord, run: { now: Date }
 
 async function expireDeposit(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
   const { bookingId } = ZBookingPayload.parse(job.payload);
-  const freed = await ctx.database.db.transaction(async (tx) => {
+  await ctx.database.db.transaction(async (tx) => {
     const b = await lockBooking(tx, bookingId);
-    if (!b || b.status !== 'awaiting_deposit' || b.depositStatus !== 'due' || !b.depositDueAt || b.depositDueAt.getTime() > run.now.getTime()) return null;
+    if (!b || b.status !== 'awaiting_deposit' || b.depositStatus !== 'due' || !b.depositDueAt || b.depositDueAt.getTime() > run.now.getTime()) return;
     const row = await transitionBooking(tx, b, 'expired', { actorId: null, action: 'expired', note: 'The deposit was not paid in time.' });
-    if (!row) return null;
+    if (!row) return;
     await syncBookingJobs(tx, row, run.now.getTime());
     if (row.flashDesignId) await releaseFlashDesign(tx, row.flashDesignId);
     if (row.startsAt.getTime() > run.now.getTime()) await enqueueSlotFreed(tx, row);
-    return row;
   });
-  // After the commit: the next availability answer must show the slot again.
-  if (freed) invalidateAvailabilityCache(freed.artistId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,6 +332,25 @@ async function remind(ctx: AppContext, job: JobRecord, run: { now: Date }): Prom
       actionUrl: `/bookings/${bookingId}`,
     })),
   );
+}
+
+const ZConsentReminderPayload = ZReminderPayload.extend({ hoursBefore: z.number().int().positive() });
+
+/** 48 h and 2 h before a session: the client is reminded to sign, unless it is a consultation or already signed. */
+async function remindConsent(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
+  const { bookingId, startsAt, hoursBefore } = ZConsentReminderPayload.parse(job.payload);
+  const loaded = await confirmedAsScheduled(ctx.database.db, bookingId, startsAt);
+  if (!loaded || loaded.row.startsAt.getTime() <= run.now.getTime()) return;
+  const booking = await loadConsentBooking(ctx.database.db, bookingId);
+  if (!booking || !consentKindOf(booking) || (await isConsentSigned(ctx.database.db, bookingId))) return;
+  await deliver(ctx, [
+    {
+      purpose: `consent.reminder:${hoursBefore}h:${bookingId}:${loaded.row.startsAt.toISOString()}`,
+      to: loaded.client,
+      message: templates.consentReminder(loaded.facts, loaded.client, `${ctx.publicUrl}/consent-form?booking=${bookingId}`),
+      actionUrl: `/consent-form?booking=${bookingId}`,
+    },
+  ]);
 }
 
 /** The booking as the job was scheduled for it, or null when it moved on or was rescheduled since. */
@@ -429,11 +452,109 @@ async function emailUnreadMessages(ctx: AppContext, job: JobRecord, run: { now: 
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+// aftercare (features/aftercare): the plan of a completed session and its messages.
+
+const ZAftercareStepPayload = z.object({ bookingId: z.uuid(), stepId: z.string().min(1) });
+
+async function planAftercare(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
+  const { bookingId } = ZBookingPayload.parse(job.payload);
+  await ctx.database.db.transaction(async (tx) => {
+    const steps = await makeAftercarePlan(tx, bookingId, run.now);
+    if (steps.length) await enqueueJobs(tx, steps);
+  });
+}
+
+/** One message of the plan, to the client; keyed by booking and step, so a job run twice sends once. */
+async function sendAftercareStep(ctx: AppContext, job: JobRecord): Promise<void> {
+  const { bookingId, stepId } = ZAftercareStepPayload.parse(job.payload);
+  const db = ctx.database.db;
+  const [loaded, stored] = await Promise.all([loadBooking(db, bookingId), loadPlan(db, bookingId)]);
+  if (!loaded || !stored || loaded.row.status !== 'completed') return;
+  const step = stored.plan.steps.find((s) => s.id === stepId);
+  if (!step) return;
+  const path = `/bookings/${bookingId}/aftercare`;
+  const client: Recipient = { ...loaded.client, timezone: stored.plan.timezone };
+  await deliver(ctx, [
+    { purpose: aftercareStepKey(bookingId, stepId), to: client, message: templates.aftercareStep(loaded.facts, client, step, `${ctx.publicUrl}${path}`), actionUrl: path },
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// licence.reminder, licence.expire
+
+const ZLicenceReminderPayload = z.object({ licenceId: z.uuid(), days: z.number().int().positive() });
+const ZLicencePayload = z.object({ licenceId: z.uuid() });
+
+async function licenceRecipient(ctx: AppContext, licenceId: string, which: 'approved' | 'any' = 'approved') {
+  const found = which === 'approved' ? await licenceForReminder(ctx.database.db, licenceId) : await licenceWithArtist(ctx.database.db, licenceId);
+  if (!found) return null;
+  const [user] = await ctx.database.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, found.artist.userId));
+  if (!user) return null;
+  const to: Recipient = { userId: found.artist.userId, name: user.name, email: user.email, timezone: found.artist.timezone, role: 'artist' };
+  const facts: templates.LicenceFacts = {
+    kindLabel: LICENCE_KIND_LABEL[found.l.kind],
+    issuingPlace: found.l.issuingPlace,
+    expiresOn: found.l.expiresOn,
+    pageUrl: `${ctx.publicUrl}${VERIFICATION_PAGE_PATH}`,
+  };
+  return { to, facts, licence: found.l };
+}
+
+async function remindLicence(ctx: AppContext, job: JobRecord): Promise<void> {
+  const { licenceId, days } = ZLicenceReminderPayload.parse(job.payload);
+  const found = await licenceRecipient(ctx, licenceId);
+  if (!found) return;
+  await deliver(ctx, [{ purpose: `licence.reminder:${licenceId}:${days}`, to: found.to, actionUrl: VERIFICATION_PAGE_PATH, message: templates.licenceExpiring(found.facts, found.to) }]);
+}
+
+const ZLicenceDecisionPayload = z.object({ licenceId: z.uuid(), decision: z.enum(['approved', 'rejected']) });
+
+async function notifyLicenceDecision(ctx: AppContext, job: JobRecord): Promise<void> {
+  const { licenceId, decision } = ZLicenceDecisionPayload.parse(job.payload);
+  const found = await licenceRecipient(ctx, licenceId, 'any');
+  // Deleted with the account, or decided the other way since: the newer decision's job tells the artist.
+  if (!found || found.licence.status !== decision) return;
+  const message = templates.licenceDecided({ ...found.facts, decision, note: found.licence.decisionNote }, found.to);
+  await deliver(ctx, [{ purpose: `licence.decided:${licenceId}:${decision}`, to: found.to, actionUrl: VERIFICATION_PAGE_PATH, message }]);
+}
+
+async function expireLicence(ctx: AppContext, job: JobRecord, run: { now: Date }): Promise<void> {
+  const { licenceId } = ZLicencePayload.parse(job.payload);
+  const found = await licenceRecipient(ctx, licenceId);
+  if (!found) return;
+  const stillVerified = await ctx.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(artistLicences)
+    .where(and(eq(artistLicences.artistId, found.licence.artistId), eq(artistLicences.status, 'approved'), sql`${artistLicences.id} <> ${licenceId}`, sql`${artistLicences.expiresOn} >= ${run.now.toISOString().slice(0, 10)}::date`))
+    .then(([r]) => Number(r?.n ?? 0) > 0);
+  await deliver(
+    ctx,
+    [{ purpose: `licence.expired:${licenceId}`, to: found.to, actionUrl: VERIFICATION_PAGE_PATH, message: templates.licenceExpired({ ...found.facts, stillVerified }, found.to) }],
+    async (tx) => {
+      await expireLicenceInTx(tx, licenceId, run.now);
+    },
+  );
+}
+
+/** Raw analytics past the retention setting go; tomorrow's run is queued before this one is marked done. */
+const pruneAnalytics: JobHandler = async (ctx, _job, run) => {
+  await pruneRawAnalytics(ctx, run.now);
+  await scheduleAnalyticsPrune(ctx, new Date(run.now.getTime() + 60_000));
+};
+
+/** The socket replay log past its keeping time goes; tomorrow's run is queued before this one is marked done. */
+const pruneUserEventsJob: JobHandler = async (ctx, _job, run) => {
+  await pruneUserEvents(ctx.database.db, run.now);
+  await scheduleUserEventsPrune(ctx.database.db, new Date(run.now.getTime() + 60_000));
+};
+
 /** One handler per job kind; the worker (worker.ts) calls them. */
 export const jobHandlers: Record<JobKind, JobHandler> = {
   'booking.expire_request': expireRequest,
   'booking.expire_deposit': expireDeposit,
   'booking.reminder': remind,
+  'consent.reminder': remindConsent,
   'booking.completion_due': promptCompletion,
   'booking.auto_complete': autoComplete,
   'booking.notify': notifyBookingEvent,
@@ -441,4 +562,13 @@ export const jobHandlers: Record<JobKind, JobHandler> = {
   'payment.refund': refundDepositJob,
   'payment.refund_issue': refundPaymentIssueJob,
   'messaging.unread_email': emailUnreadMessages,
+  'designs.generate': (ctx, job) => runGeneration(ctx, job.payload),
+  'aftercare.plan': planAftercare,
+  'aftercare.step': sendAftercareStep,
+  'licence.reminder': remindLicence,
+  'licence.expire': expireLicence,
+  'licence.decided': notifyLicenceDecision,
+  'analytics.prune': pruneAnalytics,
+  'insights.rollup': insightsRollupJob,
+  'realtime.prune_events': pruneUserEventsJob,
 };

@@ -491,7 +491,8 @@ describe('reminders', () => {
     await schedule(row!);
     expect(await jobByKey(key)).toMatchObject({ runAt: new Date(moved.startsAt.getTime() - 24 * HOUR), payload: { bookingId: booking.id, startsAt: moved.startsAt.toISOString() } });
 
-    const reminders = async (userId: string) => (await notesOf(userId)).filter((n) => n.type === 'reminder');
+    // This booking's reminders (aftercare messages of other, completed bookings are reminders too).
+    const reminders = async (userId: string) => (await notesOf(userId)).filter((n) => n.type === 'reminder' && n.actionUrl === `/bookings/${booking.id}`);
     await drain(new Date(first.startsAt.getTime() - 24 * HOUR + MINUTE));
     expect(await reminders(client.id)).toEqual([]);
     // Even a reminder job still carrying the old time sends nothing.
@@ -612,8 +613,9 @@ describe('booking notices', () => {
     const completed = await insertBooking({ status: 'completed', ...slot(-5) });
     const eventId = await event(completed, 'completed', { actorId: artistUser.id });
     await drain();
-    expect(await newNotes(before)).toEqual({ client: ['Leave a review'], artist: [] });
-    expect((await notesOf(client.id)).at(-1)?.actionUrl).toBe('/reviews');
+    // Completion also starts the aftercare plan: its first message is due at once for a session already past.
+    expect(await newNotes(before)).toEqual({ client: ['Leave a review', 'Days 1-3: fresh wound'], artist: [] });
+    expect((await notesOf(client.id)).find((n) => n.title === 'Leave a review')?.actionUrl).toBe('/reviews');
 
     // The same event's job running again (a retry after a crash) repeats nothing.
     const notesNow = await since();

@@ -10,6 +10,8 @@ export const JOB_KINDS = [
   'booking.expire_deposit',
   /** 24 h before the appointment. */
   'booking.reminder',
+  /** 48 h and 2 h before a tattoo or piercing session whose consent form is still unsigned (issue 13). */
+  'consent.reminder',
   /** A confirmed appointment ended: ask the artist whether it was completed or a no-show. */
   'booking.completion_due',
   /** Nobody marked an ended appointment within the grace period: it completes by itself. */
@@ -24,6 +26,24 @@ export const JOB_KINDS = [
   'payment.refund_issue',
   /** Messages in a conversation may still be unread 15 minutes after sending: e-mail the recipient (at most hourly). */
   'messaging.unread_email',
+  /** Draw or fetch the four designs of a generation (/ai-generator); the page polls its progress. */
+  'designs.generate',
+  /** A session completed: store its aftercare plan and schedule its messages (features/aftercare). */
+  'aftercare.plan',
+  /** One message of an aftercare plan, at its local time in the client's zone. */
+  'aftercare.step',
+  /** 30 and 7 days before an approved licence or health permit expires: remind the artist. */
+  'licence.reminder',
+  /** An approved licence ran out: mark it expired, recompute the verified badge, tell the artist. */
+  'licence.expire',
+  /** An admin approved or rejected a licence: tell the artist (notice + e-mail) with the note or reason. */
+  'licence.decided',
+  /** Daily: delete raw analytics events older than ANALYTICS_RETENTION_DAYS, then queue tomorrow's run (issue 14). */
+  'analytics.prune',
+  /** Daily: delete sequenced socket events older than USER_EVENTS_KEEP_DAYS (a tab away longer resyncs). */
+  'realtime.prune_events',
+  /** Hourly: roll the artists' finished days into artist_daily_stats for the Insights tab (features/insights). */
+  'insights.rollup',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -115,6 +135,24 @@ export function newJobsJson(list: Omit<EnqueueJob, 'replace'>[]): { jobs: string
  */
 function returningFor(runAt: Date) {
   return { id: jobs.id, woke: runAt.getTime() <= Date.now() ? sql<unknown>`pg_notify(${JOBS_CHANNEL}, '')` : sql<unknown>`NULL` };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The next hh:mm UTC after `now`. */
+export function nextDailyAt(now: Date, at: { hourUtc: number; minuteUtc: number }): Date {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), at.hourUtc, at.minuteUtc));
+  return today.getTime() > now.getTime() ? today : new Date(today.getTime() + DAY_MS);
+}
+
+/**
+ * Makes sure a daily job's next run is queued: one job per kind and day (its key names the day),
+ * whatever the number of servers or restarts. Its handler calls this again for the day after.
+ */
+export async function enqueueDailyJob(db: DbOrTx, kind: JobKind, at: { hourUtc: number; minuteUtc: number }, now = new Date()): Promise<Date> {
+  const runAt = nextDailyAt(now, at);
+  await enqueueJob(db, { kind, payload: {}, runAt, dedupeKey: `${kind}:${runAt.toISOString().slice(0, 10)}` });
+  return runAt;
 }
 
 /** Dedupe key of the waitlist notice for one freed slot (agreed with the booking core). */

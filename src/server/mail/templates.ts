@@ -240,6 +240,28 @@ export function bookingCompleted(b: BookingFacts, to: Recipient, links: Links): 
   });
 }
 
+/** One message of an aftercare plan (features/aftercare): the step's advice and a link to tell the artist how it heals. */
+export function aftercareStep(
+  b: BookingFacts,
+  to: Recipient,
+  step: { kind: 'routine' | 'phase' | 'check' | 'healed'; title: string; summary: string; items: string[] },
+  checkInUrl: string,
+): Rendered {
+  const healed = step.kind === 'healed';
+  return render(to, {
+    subject: healed ? `${step.title}: share the healed result with ${b.artistName}` : `Aftercare: ${step.title}`,
+    lines: [
+      `${step.summary}`,
+      ...step.items.map((item) => `• ${item}`),
+      healed
+        ? `A photo of the healed result helps ${b.artistName} and other clients: add it to your review as a healed follow-up.`
+        : `How is it healing? Tell ${b.artistName} in a quick check-in, with photos if you like.`,
+    ],
+    cta: { label: healed ? 'Share the healed result' : 'How is it healing?', url: checkInUrl },
+    notice: { type: 'reminder', title: step.title, message: healed ? `Share a healed photo of ${b.serviceName} with ${b.artistName}.` : step.summary },
+  });
+}
+
 export function bookingNoShow(b: BookingFacts, to: Recipient, links: Links): Rendered {
   const when = formatWhen(b.startsAt, to.timezone);
   return render(to, {
@@ -294,6 +316,20 @@ export function bookingReminder(b: BookingFacts, to: Recipient, links: Links): R
     ],
     cta: viewBooking(links),
     notice: { type: 'reminder', title: 'Appointment tomorrow', message: `${what(b, to)} on ${when}.` },
+  });
+}
+
+/** The consent form of a session is unsigned 48 h or 2 h before it (issue 13): the client is asked to sign. */
+export function consentReminder(b: BookingFacts, to: Recipient, formUrl: string): Rendered {
+  const when = formatWhen(b.startsAt, to.timezone);
+  return render(to, {
+    subject: `Please sign your consent form: ${b.serviceName} with ${b.artistName}`,
+    lines: [
+      `Your ${b.serviceName} with ${b.artistName} is on ${when}, and the consent form is not signed yet.`,
+      'It takes a few minutes: a short health questionnaire, your date of birth and your signature. The artist needs it before they can start.',
+    ],
+    cta: { label: 'Sign the consent form', url: formUrl },
+    notice: { type: 'reminder', title: 'Consent form not signed', message: `Sign it before ${b.serviceName} with ${b.artistName} on ${when}.` },
   });
 }
 
@@ -365,4 +401,60 @@ export function paymentIssueForAdmins(issue: PaymentIssueFacts, adminUrl: string
       `Payment issues: ${adminUrl}`,
     ].join('\n\n'),
   };
+}
+
+export type LicenceFacts = { kindLabel: string; issuingPlace: string; expiresOn: string; pageUrl: string };
+const licenceDay = (expiresOn: string) => formatDay(new Date(`${expiresOn}T12:00:00Z`), 'UTC');
+
+/** 30 and 7 days before an approved licence or permit runs out: renew it, or the verified badge goes. */
+export function licenceExpiring(l: LicenceFacts, to: Recipient): Rendered {
+  const day = licenceDay(l.expiresOn);
+  return render(to, {
+    subject: `Your ${l.kindLabel.toLowerCase()} expires on ${day}`,
+    lines: [
+      `Your ${l.kindLabel.toLowerCase()} from ${l.issuingPlace} is valid until ${day}.`,
+      'Upload the renewed document before then: when it runs out, the Verified badge leaves your profile until the team approves a current one.',
+    ],
+    cta: { label: 'Upload the renewal', url: l.pageUrl },
+    notice: { type: 'reminder', title: `${l.kindLabel} expires ${day}`, message: 'Upload the renewed document to keep your Verified badge.' },
+  });
+}
+
+/** An admin's decision on an uploaded licence or permit, with the note (approval) or the reason (rejection). */
+export function licenceDecided(l: LicenceFacts & { decision: 'approved' | 'rejected'; note: string | null }, to: Recipient): Rendered {
+  const day = licenceDay(l.expiresOn);
+  const kind = l.kindLabel.toLowerCase();
+  const approved = l.decision === 'approved';
+  return render(to, {
+    subject: approved ? `Your ${kind} is approved: you are verified` : `Your ${kind} was not approved`,
+    lines: approved
+      ? [
+          `The Inkhaven team approved your ${kind} from ${l.issuingPlace}, valid until ${day}. The Verified badge now shows on your profile.`,
+          ...(l.note ? [`Note from the team: ${l.note}`] : []),
+          'We will remind you 30 and 7 days before it expires.',
+        ]
+      : [`The Inkhaven team could not approve your ${kind} from ${l.issuingPlace}.`, `Reason: ${l.note ?? 'none given'}`, 'You can upload a corrected or current document at any time.'],
+    cta: { label: approved ? 'See your verification' : 'Upload a document', url: l.pageUrl },
+    notice: {
+      type: 'reminder',
+      title: approved ? `${l.kindLabel} approved` : `${l.kindLabel} not approved`,
+      message: approved ? 'Your Verified badge now shows on your profile.' : `Reason: ${l.note ?? 'none given'}`,
+    },
+  });
+}
+
+/** The day after it ran out: the badge is gone (unless another current document keeps it). */
+export function licenceExpired(l: LicenceFacts & { stillVerified: boolean }, to: Recipient): Rendered {
+  const day = licenceDay(l.expiresOn);
+  return render(to, {
+    subject: `Your ${l.kindLabel.toLowerCase()} has expired`,
+    lines: [
+      `Your ${l.kindLabel.toLowerCase()} from ${l.issuingPlace} expired on ${day}.`,
+      l.stillVerified
+        ? 'Another current document keeps your Verified badge for now.'
+        : 'The Verified badge has been removed from your profile. Upload the current document and it returns once the team approves it.',
+    ],
+    cta: { label: 'Upload the current document', url: l.pageUrl },
+    notice: { type: 'reminder', title: `${l.kindLabel} expired`, message: l.stillVerified ? 'Another current document keeps your badge.' : 'Your Verified badge was removed until a current document is approved.' },
+  });
 }

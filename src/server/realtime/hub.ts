@@ -29,7 +29,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { WS_CLOSE_POLICY, WS_FRAMES_PER_10S, ZClientFrame, type TClientFrame, type TServerFrame } from '../../shared/contracts/realtime.ts';
+import { USER_EVENTS_KEEP_DAYS, WS_CLOSE_POLICY, WS_FRAMES_PER_10S, ZClientFrame, type TClientFrame, type TServerFrame } from '../../shared/contracts/realtime.ts';
 import { isCookieOf, type SessionUser } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { queryRows } from '../db/client.ts';
@@ -190,8 +190,15 @@ export class Hub implements RealtimeHub {
 
   /** A new authenticated socket: frames are handled from now; sequenced events flow after its `resume`. */
   accept(socket: HubSocket, user: SessionUser, sessionCookie: string): void {
-    const conn = new Connection(socket, user, sessionCookie, this.ctx);
     let conns = this.byUser.get(user.id);
+    // One socket per tab: past the cap a tab is refused and its client falls back to polling, so
+    // nobody can hold thousands of sockets (each costs memory and a share of every fan-out).
+    const max = this.ctx.config.WS_MAX_SOCKETS_PER_USER;
+    if (conns && conns.size >= max) {
+      socket.close(WS_CLOSE_POLICY, `Too many open connections for this account (at most ${max}). Close a tab; this one keeps working by polling.`);
+      return;
+    }
+    const conn = new Connection(socket, user, sessionCookie, this.ctx);
     if (!conns) this.byUser.set(user.id, (conns = new Set()));
     conns.add(conn);
     socket.on('pong', () => {
@@ -253,10 +260,22 @@ export class Hub implements RealtimeHub {
   /** Replay what the socket missed after `after` (null: nothing, start from now), then `ready`, then live. */
   private async resume(conn: Connection, after: number | null): Promise<void> {
     if (conn.cursor !== null) throw new AppError('BAD_REQUEST', 'This socket has already resumed; reconnect to resume from another point.');
-    const [counter] = await queryRows<{ last_seq: number | string }>(this.ctx.database.db, sql`SELECT last_seq FROM user_event_counters WHERE user_id = ${conn.user.id}`);
+    const [counter] = await queryRows<{ last_seq: number | string; first_kept: number | string | null }>(
+      this.ctx.database.db,
+      sql`SELECT c.last_seq, (SELECT min(e.seq) FROM user_events e WHERE e.user_id = c.user_id) AS first_kept FROM user_event_counters c WHERE c.user_id = ${conn.user.id}`,
+    );
     const lastSeq = Number(counter?.last_seq ?? 0);
-    // A number from the future (another database, a reset) cannot be trusted: replay everything kept.
-    conn.cursor = after === null ? lastSeq : after > lastSeq ? 0 : after;
+    const firstKept = counter?.first_kept == null ? null : Number(counter.first_kept);
+    // A number from the future (another database, a reset) or one whose next events were pruned
+    // cannot be replayed: the tab reads its lists again and goes on from now.
+    const missed = after !== null && (after > lastSeq || (after < lastSeq && (firstKept === null || firstKept > after + 1)));
+    if (missed) {
+      conn.send({
+        type: 'resync',
+        reason: after > lastSeq ? 'The server does not know that event number.' : `Events older than ${USER_EVENTS_KEEP_DAYS} days are not kept.`,
+      });
+    }
+    conn.cursor = after === null || missed ? lastSeq : after;
     await this.drain(conn);
     conn.send({ type: 'ready', lastSeq: conn.cursor });
   }

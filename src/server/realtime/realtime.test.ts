@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../../tests/support/db-utils.ts';
 import { bookingConversation, messagingActor, messagingArtist, type MessagingActor, type MessagingArtist } from '../../../tests/support/messaging.ts';
 import { TestSocket } from '../../../tests/support/ws-client.ts';
-import { WS_FRAME_MAX_BYTES, WS_FRAMES_PER_10S, type TServerFrame } from '../../shared/contracts/realtime.ts';
+import { USER_EVENTS_KEEP_DAYS, WS_FRAME_MAX_BYTES, WS_FRAMES_PER_10S, type TServerFrame } from '../../shared/contracts/realtime.ts';
+import { queryRows } from '../db/client.ts';
+import { runDueJobs } from '../jobs/worker.ts';
+import { pruneUserEvents, scheduleUserEventsPrune } from './retention.ts';
 import type { TMessage } from '../../shared/contracts/messaging.ts';
+import type { TNotificationList } from '../../shared/contracts/notifications.ts';
 import { sendMessage } from '../features/messaging/service.ts';
 
 let t: TestApp;
@@ -28,7 +33,8 @@ async function post(who: MessagingActor, conversationId: string, text: string): 
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The chaos test reconnects hundreds of times a minute; the connect limit has its own app below.
+  t = await createTestApp({ WS_CONNECTS_PER_MINUTE: '100000' });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `${address.replace('http', 'ws')}/ws`;
   [client, artist, outsider] = await Promise.all([messagingActor(t.app, 'Cleo'), messagingArtist(t.app, 'Mara'), messagingActor(t.app, 'Olive')]);
@@ -165,6 +171,80 @@ describe('sequenced events', () => {
     second.close();
   });
 
+  it('the bell\'s list says which event number it reflects: a first socket resuming from it gets what came after, nothing twice', async () => {
+    const reader = await messagingActor(t.app, 'Bella');
+    const thread = await bookingConversation(t.app, reader.id, artist);
+    const bell = async () => {
+      const res = await reader.client.get('/api/notifications');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as TNotificationList;
+    };
+    // Before any message: the number is the reader's current one (0 when nothing happened yet).
+    const [counter] = await queryRows<{ last_seq: string | number }>(t.app.ctx.database.db, sql`SELECT COALESCE((SELECT last_seq FROM user_event_counters WHERE user_id = ${reader.id}), 0) AS last_seq`);
+    expect((await bell()).lastSeq).toBe(Number(counter!.last_seq));
+    const before = await post(artist, thread.conversationId, 'Seen in the bell');
+    const list = await bell();
+    const listed = list.items.find((n) => n.actionUrl === `/messages/${thread.conversationId}`);
+    expect(listed).toBeDefined();
+    // Between the page's read and its socket going live: marked read, and a new message with its notice.
+    await reader.client.post(`/api/conversations/${thread.conversationId}/read`, {});
+    const between = await post(artist, thread.conversationId, 'Sent while the page was loading');
+    const socket = await connect(reader);
+    const ready = await socket.resume(list.lastSeq);
+    const seqs = socket.frames.flatMap((f) => ('seq' in f ? [f.seq] : []));
+    expect(seqs.length).toBeGreaterThan(0);
+    expect(seqs.every((n) => n > list.lastSeq)).toBe(true);
+    expect(ready).toBe(Math.max(...seqs));
+    // Nothing the list already had is sent again; what came after it is, in order.
+    const messages = socket.frames.flatMap((f) => (f.type === 'message' ? [f.message.id] : []));
+    expect(messages).toEqual([between.id]);
+    expect(messages).not.toContain(before.id);
+    expect(socket.frames.filter((f) => f.type === 'notification').map((f) => (f.type === 'notification' ? f.notification.id : null))).not.toContain(listed!.id);
+    // The read mark, the message and its new notice (the first notice was read with the thread), then ready.
+    expect(socket.frames.map((f) => f.type)).toEqual(['read', 'message', 'notification', 'ready']);
+    socket.close();
+  });
+
+  it('a tab whose missed events were pruned (or that names a number the server never gave) gets resync, then goes on live', async () => {
+    const reader = await messagingActor(t.app, 'Rhea');
+    const thread = await bookingConversation(t.app, reader.id, artist);
+    const first = await connect(reader);
+    await first.resume(null);
+    const early = await post(artist, thread.conversationId, 'before the holidays');
+    const seen = (await first.next('message', (f) => f.message.id === early.id)).seq;
+    first.ws.terminate();
+    await first.closed;
+    // Away for more than the keeping time: what came after `seen` is old enough to be pruned.
+    await post(artist, thread.conversationId, 'while you were away');
+    await t.app.ctx.database.db.execute(sql`UPDATE user_events SET created_at = now() - interval '8 days' WHERE user_id = ${reader.id}`);
+    expect(await pruneUserEvents(t.app.ctx.database.db)).toBeGreaterThanOrEqual(2);
+    const back = await connect(reader);
+    const lastSeq = await back.resume(seen);
+    expect(back.frames[0]).toEqual({ type: 'resync', reason: `Events older than ${USER_EVENTS_KEEP_DAYS} days are not kept.` });
+    expect(back.frames.filter((f) => f.type === 'message')).toEqual([]);
+    expect(lastSeq).toBeGreaterThan(seen);
+    const live = await post(artist, thread.conversationId, 'welcome back');
+    expect((await back.next('message', (f) => f.message.id === live.id)).seq).toBeGreaterThan(lastSeq);
+    // Up to date: no resync. A number from another database: resync.
+    const current = await connect(reader);
+    await current.resume(lastSeq + 100_000);
+    expect(current.frames[0]).toMatchObject({ type: 'resync', reason: 'The server does not know that event number.' });
+    const fresh = await connect(reader);
+    await fresh.resume(null);
+    expect(fresh.frames.map((f) => f.type)).toEqual(['ready']);
+    for (const socket of [back, current, fresh]) socket.close();
+  });
+
+  it('the replay log is pruned by a durable daily job that queues the next day', async () => {
+    const now = new Date('2031-06-10T12:00:00Z');
+    await scheduleUserEventsPrune(t.app.ctx.database.db, now);
+    await scheduleUserEventsPrune(t.app.ctx.database.db, now);
+    const queued = await queryRows(t.app.ctx.database.db, sql`SELECT run_at FROM jobs WHERE dedupe_key = 'realtime.prune_events:2031-06-11'`);
+    expect(queued).toHaveLength(1);
+    expect(await runDueJobs(t.app.ctx, { now: new Date('2031-06-11T03:46:00Z') })).toBeGreaterThanOrEqual(1);
+    expect(await queryRows(t.app.ctx.database.db, sql`SELECT status FROM jobs WHERE dedupe_key = 'realtime.prune_events:2031-06-12'`)).toEqual([{ status: 'pending' }]);
+  });
+
   it('notifications and booking changes arrive as sequenced frames', async () => {
     const s = await connect(client);
     await s.resume(null);
@@ -236,4 +316,49 @@ describe('sequenced events', () => {
       expect(texts).toEqual(Array.from({ length: PER_SENDER }, (_, n) => `${sender.name} ${n}`));
     }
   }, 60_000);
+});
+
+describe('/ws limits per account', () => {
+  let small: TestApp;
+  let smallUrl: string;
+  const open = async (who: MessagingActor) => {
+    const socket = await TestSocket.connect(smallUrl, { cookie: who.client.cookieHeader() });
+    sockets.push(socket);
+    return socket;
+  };
+  beforeAll(async () => {
+    small = await createTestApp({ WS_MAX_SOCKETS_PER_USER: '2', WS_CONNECTS_PER_MINUTE: '4' });
+    smallUrl = `${(await small.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
+  });
+  afterAll(async () => small?.close());
+
+  it('past WS_MAX_SOCKETS_PER_USER a new socket is closed with 1008 and a reason; other accounts and the open tabs are unaffected', async () => {
+    const tabs = await messagingActor(small.app, 'Tabby');
+    const [first, second] = [await open(tabs), await open(tabs)];
+    await Promise.all([first.resume(null), second.resume(null)]);
+    const third = await open(tabs);
+    expect(await third.closed).toEqual({ code: 1008, reason: 'Too many open connections for this account (at most 2). Close a tab; this one keeps working by polling.' });
+    const other = await open(await messagingActor(small.app, 'Otto'));
+    await other.resume(null);
+    // The first two still work; closing one makes room.
+    first.send({ type: 'ping' });
+    await first.next('pong');
+    first.ws.close();
+    await first.closed;
+    const again = await open(tabs);
+    await again.resume(null);
+  });
+
+  it('past WS_CONNECTS_PER_MINUTE a connection is refused with 429 before the upgrade', async () => {
+    const busy = await messagingActor(small.app, 'Rapid');
+    for (let i = 0; i < 4; i++) {
+      const s = await open(busy);
+      s.ws.close();
+      await s.closed;
+    }
+    await expect(open(busy)).rejects.toThrow(/429/);
+    // Keyed on the account: someone else connects at once.
+    const calm = await open(await messagingActor(small.app, 'Calm'));
+    await calm.resume(null);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEATMAP_WIDTH_BUCKETS } from '../heatmap.ts';
 import { ZInstant, zJsonRecord, zText } from './input.ts';
 
 // Multi-line: stacks, and link or element text copied from the page, span lines.
@@ -135,3 +136,95 @@ export const ZSeoConversionFunnel = z.strictObject({
   abandoned: z.boolean().nullish(),
   bookingId: optText(64),
 });
+
+export const WEB_VITAL_NAVIGATION_TYPES = ['navigate', 'reload', 'back-forward', 'back-forward-cache', 'prerender', 'restore', 'soft-navigation'] as const;
+
+/** `POST /api/analytics/web-vitals` (DESIGN §4): one metric as the web-vitals library reports it. */
+export const ZWebVitalReport = z.strictObject({
+  sessionId: text(128),
+  name: z.enum(['LCP', 'INP', 'CLS', 'TTFB']),
+  // CLS is unitless and small; the timings are milliseconds. An hour bounds any real page.
+  value: num.min(0).max(3_600_000),
+  rating: z.enum(['good', 'needs-improvement', 'poor']),
+  id: text(128),
+  url: text(),
+  pageType: text(64),
+  navigationType: z.enum(WEB_VITAL_NAVIGATION_TYPES).nullish(),
+});
+export type TWebVitalReport = z.infer<typeof ZWebVitalReport>;
+
+export const ZPerfQuery = z.object({
+  days: z.coerce.number().int().min(1).max(90).default(7),
+  /** The viewer's IANA zone: days are the viewer's days. */
+  tz: z
+    .string()
+    .max(64)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'Unknown time zone')
+    .default('UTC'),
+});
+
+export type TPerfVitalRow = { day: string; pageType: string; name: 'LCP' | 'INP' | 'CLS' | 'TTFB'; p75: number; samples: number };
+export type TRouteTiming = { method: string; route: string; count: number; p50: number; p95: number; p99: number; max: number };
+export type TPerfReport = {
+  days: number;
+  timezone: string;
+  vitals: TPerfVitalRow[];
+  server: { since: string; routes: TRouteTiming[] };
+};
+
+/** Admin funnels and heatmap (issue 14 §3): the periods offered. */
+export const ANALYTICS_PERIODS = [7, 30, 90] as const;
+const ZPeriod = z.enum(['7', '30', '90'], 'Period must be 7, 30 or 90 days').default('7').transform(Number);
+const ZPageTypeName = z.string().regex(/^[a-z0-9_-]{1,64}$/, 'Not a page type');
+
+export const ZFunnelQuery = z.object({
+  days: ZPeriod,
+  /** One entry page type; without it, every entry page type seen in the period. */
+  entry: ZPageTypeName.optional(),
+});
+
+export type TFunnelStepRow = {
+  step: string;
+  order: number;
+  /** Journeys whose furthest funnel step is this one or a later one (a funnel only narrows). */
+  reached: number;
+  /** Journeys that sent this very step (consultation_start is sent only for consultations). */
+  recorded: number;
+  /** reached ÷ the previous step's reached (1 for the first step; null when the previous is 0). */
+  conversion: number | null;
+};
+export type TFunnelEntry = { entryPageType: string; journeys: number; steps: TFunnelStepRow[] };
+export type TFunnelReport = { days: number; entries: TFunnelEntry[] };
+
+export const ZHeatmapQuery = z.object({
+  days: ZPeriod,
+  /** A path (`/artists`) or a page type (`listing`); without it, the page with the most clicks. */
+  page: z
+    .string()
+    .max(2000)
+    .regex(/^(\/[^\s]*|[a-z0-9_-]{1,64})$/, 'Page must be a path starting with / or a page type')
+    .optional(),
+  /** A width bucket of HEATMAP_WIDTH_BUCKETS; without it, the bucket with the most clicks. */
+  width: z.enum(HEATMAP_WIDTH_BUCKETS.map((b) => b.bucket), `Width must be one of ${HEATMAP_WIDTH_BUCKETS.map((b) => b.bucket).join(', ')}`).optional(),
+});
+
+export type THeatmapCell = { col: number; row: number; count: number };
+export type THeatmapReport = {
+  days: number;
+  page: string | null;
+  width: string | null;
+  /** Pages with clicks in the period: paths and page types, most clicked first. */
+  pages: Array<{ page: string; kind: 'path' | 'pageType'; clicks: number }>;
+  /** Width buckets with clicks on the chosen page. */
+  widths: Array<{ bucket: string; label: string; clicks: number }>;
+  grid: { columns: number; rowHeightPx: number; rows: number; total: number; max: number; cells: THeatmapCell[] };
+  /** The most clicked elements (tag and text) on the page at that width. */
+  elements: Array<{ element: string; text: string; clicks: number }>;
+};

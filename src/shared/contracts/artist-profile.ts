@@ -4,7 +4,8 @@ import { DIFFICULTIES, sessionDurationMinutes, type Difficulty } from '../guides
 import { PIERCING_STYLES } from '../guides/piercing-styles.ts';
 import { slugify } from '../guides/search-links.ts';
 import { TATTOO_CATEGORIES } from '../guides/tattoo-styles.ts';
-import { ARTIST_KINDS, type TArtistProfile } from './artists.ts';
+import { ARTIST_KINDS, type TArtistProfile, type TService } from './artists.ts';
+import { HEALING_TIME_HINT, parseHealingTime } from '../aftercare-plan.ts';
 import { zJsonRecord, zText } from './input.ts';
 
 /** Artist onboarding and profile editing: POST /api/artists, PATCH /api/artists/{id}, the wizard draft. */
@@ -157,6 +158,18 @@ export function serviceIssues(s: {
 
 const int = (what: string) => z.number(`Enter ${what}`).int(`Use a whole number for ${what}`);
 
+/** The spec's service search metadata (healingTime, aftercareRequired, safetyProtocols): what a studio can promise. */
+export const SAFETY_PROTOCOLS = [
+  'Single-use needles',
+  'Autoclave-sterilised tools',
+  'Fresh gloves for every step',
+  'Surfaces disinfected between clients',
+  'Implant-grade jewelry',
+  'Bloodborne pathogens certified',
+] as const;
+export type TSafetyProtocol = (typeof SAFETY_PROTOCOLS)[number];
+export const PIERCING_STYLE_SLUGS = PIERCING_STYLES.map((s) => s.slug) as [string, ...string[]];
+
 export const ZServiceInput = z
   .strictObject({
     /** An existing service being edited (PATCH); absent for a new one. */
@@ -170,9 +183,22 @@ export const ZServiceInput = z
     priceMaxCents: int('the highest price').min(0, 'Prices cannot be negative').max(PRICE_MAX_CENTS, 'That price is too high'),
     depositCents: int('the deposit').min(0, 'The deposit cannot be negative'),
     difficulty: z.enum(DIFFICULTIES, 'Choose Beginner, Intermediate, Advanced or Expert').nullable().optional(),
+    /** "6-8 weeks" or "3-6 months"; for a piercing with a style, the style's range when left out. */
+    healingTime: zText()
+      .trim()
+      .max(20, HEALING_TIME_HINT)
+      .refine((v) => v === '' || parseHealingTime(v) !== null, HEALING_TIME_HINT)
+      .nullable()
+      .optional(),
+    /** Whether clients get an aftercare plan after a session (never for a consultation). */
+    aftercareRequired: z.boolean('aftercareRequired must be true or false').optional(),
+    safetyProtocols: z.array(z.enum(SAFETY_PROTOCOLS, 'Not one of the listed safety protocols')).max(SAFETY_PROTOCOLS.length).optional(),
+    /** A piercing style of the guide (its slug): the aftercare plan uses its healing range. */
+    piercingStyle: z.enum(PIERCING_STYLE_SLUGS, 'Not one of the piercing styles of the guide').nullable().optional(),
   })
   .superRefine((s, ctx) => {
     for (const issue of serviceIssues(s)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    if (s.piercingStyle && s.kind !== 'piercing') ctx.addIssue({ code: 'custom', path: ['piercingStyle'], message: 'Only a piercing has a piercing style' });
   });
 export type TServiceInput = z.input<typeof ZServiceInput>;
 
@@ -293,7 +319,7 @@ export type TArtistEditable = {
   country: string;
   timezone: string;
   studio: { id: string; slug: string; name: string } | null;
-  services: Array<Required<Omit<TServiceInput, 'difficulty'>> & { id: string; difficulty: Difficulty | null }>;
+  services: TService[];
   workingHours: TWeeklyHours;
   instagram: string | null;
   noticeHours: number;

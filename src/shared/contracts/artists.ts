@@ -32,6 +32,8 @@ export const ZArtistSearchQuery = z
     minRating: z.coerce.number().min(0).max(5).optional(),
     maxDeposit: z.coerce.number().int('use whole cents').min(0).optional(),
     verified: boolFlag.optional(),
+    /** Search the words of `q` as typed, without typo correction ("Search instead for …"). */
+    exact: boolFlag.optional(),
     availableFrom: ZDate.optional(),
     availableTo: ZDate.optional(),
     sort: z.enum(ARTIST_SORTS).optional(),
@@ -108,6 +110,12 @@ export type TService = {
   depositCents: number;
   currency: string;
   difficulty: 'Beginner' | 'Intermediate' | 'Advanced' | 'Expert' | null;
+  /** Spec search metadata: "6-8 weeks"-style text, or null. */
+  healingTime: string | null;
+  aftercareRequired: boolean;
+  safetyProtocols: string[];
+  /** A piercing style of the guide (slug), whose healing range the aftercare plan uses. */
+  piercingStyle: string | null;
 };
 
 export type TPortfolioImage = { id: string; url: string; thumbUrl: string; width: number; height: number; caption: string };
@@ -152,6 +160,8 @@ export type TReview = {
   bestRating: 5;
   worstRating: 1;
   reply: { body: string; date: string } | null;
+  /** The client's note once the work healed (aftercare's healed invitation, decision 0022). */
+  healedFollowUp: { body: string; date: string } | null;
   /** Up to REVIEW_MAX_PHOTOS photos the client added; `alt` always says something. */
   photos: TReviewPhoto[];
 };

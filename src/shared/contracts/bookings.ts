@@ -16,6 +16,7 @@ import {
 } from '../booking-rules.ts';
 import { NOTICE_HOURS_MAX, NOTICE_HOURS_MIN } from './artist-profile.ts';
 import type { TReview } from './artists.ts';
+import type { TConsentStatus } from './consent.ts';
 import { ZDate, ZInstant, ZUuid, zText } from './input.ts';
 import { REVIEW_MAX_PHOTOS } from '../limits.ts';
 
@@ -82,7 +83,7 @@ export const ZBookingListQuery = z.strictObject({
 });
 export type TBookingListQuery = z.infer<typeof ZBookingListQuery>;
 
-export type TBookingImage = { id: string; kind: 'reference' | 'placement'; url: string; thumbUrl: string; width: number; height: number };
+export type TBookingImage = { id: string; kind: 'reference' | 'placement' | 'healing'; url: string; thumbUrl: string; width: number; height: number };
 
 export type TBooking = {
   id: string;
@@ -124,6 +125,8 @@ export type TBooking = {
   allowedActions: TBookingAction[];
   /** Shown to the artist only: the client's earlier no-shows with any artist. */
   clientNoShows?: number;
+  /** Whether the session's consent form is signed (issue 13): the dashboard shows "consent not signed". */
+  consentStatus: TConsentStatus;
 };
 
 export type TBookingEvent = {

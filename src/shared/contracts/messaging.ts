@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TReportReason } from './identity.ts';
 import { ZUuid, zText } from './input.ts';
 
 /**
@@ -54,7 +55,7 @@ export const ZConversationListQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
 });
 
-/** POST /api/messages/{id}/report. */
+/** POST /api/messages/{id}/report (one reports table with profiles, reviews and bookings: contracts/identity.ts). */
 export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'scam', 'other'] as const;
 export const ZMessageReport = z.strictObject({
   reason: z.enum(REPORT_REASONS),
@@ -127,7 +128,7 @@ export type TReadState = { conversationId: string; readAt: string | null };
 /** GET /api/admin/message-reports: newest first. */
 export type TAdminMessageReport = {
   id: string;
-  reason: (typeof REPORT_REASONS)[number];
+  reason: TReportReason;
   note: string | null;
   createdAt: string;
   reporter: { id: string; name: string };

@@ -14,5 +14,10 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-export const ZNotificationList = z.object({ items: z.array(ZNotification), unreadCount: z.number().int() });
+export const ZNotificationList = z.object({
+  items: z.array(ZNotification),
+  unreadCount: z.number().int(),
+  /** The user's real-time event number this list reflects (0 before any): the tab's first socket resumes from it. */
+  lastSeq: z.number().int().nonnegative(),
+});
 export type TNotificationList = z.infer<typeof ZNotificationList>;

@@ -21,6 +21,13 @@ export const WS_FRAMES_PER_10S = 100;
 /** A typing indicator lasts this long unless renewed. */
 export const TYPING_TTL_MS = 5_000;
 
+/**
+ * Sequenced events are kept this long (a daily job prunes older ones). A tab that resumes from a
+ * number whose events are gone (away longer, or a reset database) gets `resync` instead of a
+ * replay: it reads its lists again over HTTP and goes on from the server's current number.
+ */
+export const USER_EVENTS_KEEP_DAYS = 7;
+
 export const WS_CLOSE_TOO_BIG = 1009;
 export const WS_CLOSE_POLICY = 1008;
 
@@ -47,6 +54,7 @@ export type TReadReceipt = { conversationId: string; userId: string; readAt: str
 
 export type TServerFrame =
   | { type: 'ready'; lastSeq: number }
+  | { type: 'resync'; reason: string }
   | { type: 'message'; seq: number; message: TMessage }
   | { type: 'read'; seq: number; receipt: TReadReceipt }
   | { type: 'notification'; seq: number; notification: TNotification }

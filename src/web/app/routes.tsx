@@ -10,14 +10,20 @@ import { ensureOr404 } from '../lib/query-client.ts';
 import { AUTH_USER_KEY, OWN_ARTIST_KEY } from '../lib/auth.ts';
 import { artistFlashOptions } from '../lib/flash.ts';
 import { prefetchFavouriteIds } from '../lib/favourites.ts';
+import { bookingConsentOptions } from '../lib/consent.ts';
+import { bookingOptions } from '../lib/bookings.ts';
+import { aftercareOptions } from '../features/aftercare/aftercare-queries.ts';
 import { canonicalFlashSearch, flashSearchOptions } from '../features/flash/flash-queries.ts';
 import type { TArtistProfile } from '../../shared/contracts/artists.ts';
 import { ResourceErrorBoundary } from './pages/resource-error-boundary.tsx';
 import { FEATURE_PAGE_PATHS, SUPPORT_PATH, VIRTUAL_CONSULTATIONS_PATH } from '../../shared/feature-paths.ts';
 import { loadHighlights } from '../features/marketing/landing-queries.ts';
+import { loadAftercareTestimonials } from '../features/guides/aftercare-queries.ts';
 import { consultationArtistsOptions, consultationKindParam } from '../features/consultations/consultation-queries.ts';
 import { PLANNED_ROUTES } from '../../shared/live-routes.ts';
+import { PROBLEM_REFERENCE_PARAM, PROBLEM_REFERENCE_PATTERN, PROBLEM_REPORTS_PATH } from '../../shared/problem-reference.ts';
 import { ACCESSIBILITY_META, PRIVACY_META, TERMS_META } from '../../shared/site-pages.ts';
+import { DISPLAY_COOKIE, parseDisplayPreferences, readCookie } from '../../shared/display-preferences.ts';
 
 type PageModule = { default: React.ComponentType };
 type Importer = () => Promise<PageModule>;
@@ -176,12 +182,28 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('/test-switches', { title: 'Switches', description: 'Accessible switch demos.' }, () => import('../features/test-switches/test-switches-page.tsx')),
         page('/piercing-styles', lazyMeta(async () => (await guideHeads()).piercingStylesHead), () => import('../features/guides/piercing-styles-page.tsx')),
         page('/tattoo-styles', lazyMeta(async () => (await guideHeads()).tattooStylesHead), () => import('../features/guides/tattoo-styles-page.tsx')),
-        page('/aftercare-guides', lazyMeta(async () => (await guideHeads()).aftercareHead), () => import('../features/guides/aftercare-guides-page.tsx')),
+        page('/aftercare-guides', lazyMeta(async () => (await guideHeads()).aftercareHead), () => import('../features/guides/aftercare-guides-page.tsx'), {
+          loader: async () => loadAftercareTestimonials(queryClient),
+        }),
         page(VIRTUAL_CONSULTATIONS_PATH, lazyMeta(async () => (await featureHeads()).virtualConsultationsHead), () => import('../features/marketing/feature-page.tsx')),
-        page(SUPPORT_PATH, lazyMeta(async () => (await featureHeads()).supportHead), () => import('../features/marketing/support-page.tsx')),
+        page(SUPPORT_PATH, lazyMeta(async () => (await featureHeads()).supportHead), () => import('../features/marketing/support-page.tsx'), {
+          // Back from "Report a problem": the report's GitHub issue link is in the first HTML (prefetch never throws).
+          loader: async ({ request }) => {
+            const reference = new URL(request.url).searchParams.get(PROBLEM_REFERENCE_PARAM);
+            if (reference && PROBLEM_REFERENCE_PATTERN.test(reference)) await queryClient.prefetchQuery({ queryKey: [`${PROBLEM_REPORTS_PATH}/${reference}`] });
+            return null;
+          },
+        }),
         page(PRIVACY_META.path, PRIVACY_META, () => import('../features/legal/privacy-page.tsx')),
         page(TERMS_META.path, TERMS_META, () => import('../features/legal/terms-page.tsx')),
         page(ACCESSIBILITY_META.path, ACCESSIBILITY_META, () => import('../features/legal/accessibility-page.tsx')),
+        page(
+          '/accessibility-demo',
+          { title: 'Accessibility demo', description: 'Try Inkhaven’s accessibility features: more contrast, larger text, skip links, reduced motion, screen-reader announcements and keyboard use of the time picker and image viewer.' },
+          () => import('../features/accessibility/accessibility-demo-page.tsx'),
+          // The display settings as the server received them, so the first HTML shows the saved choices checked.
+          { loader: ({ request }) => parseDisplayPreferences(readCookie(typeof document === 'undefined' ? (request.headers.get('cookie') ?? undefined) : document.cookie, DISPLAY_COOKIE)) },
+        ),
         ...FEATURE_PAGE_PATHS.map((path) => page(path, lazyMeta(async () => (await featureHeads()).featureHead(path)), () => import('../features/marketing/feature-page.tsx'))),
 
         page('/account', { title: 'Your account' }, () => import('../features/account/account-page.tsx'), { protected: true }),
@@ -189,12 +211,37 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page('/dashboard/booking-settings', { title: 'Booking settings' }, () => import('../features/dashboard/booking-settings-page.tsx'), { protected: true }),
         page('/dashboard/portfolio', { title: 'Portfolio and flash' }, () => import('../features/portfolio/portfolio-manager-page.tsx'), { protected: true }),
         page('/dashboard/availability', { title: 'Availability' }, () => import('../features/availability/availability-page.tsx'), { protected: true }),
-        page('/bookings/:id', { title: 'Booking' }, () => import('../features/booking/booking-page.tsx'), { protected: true }),
+        page('/bookings/:id', { title: 'Booking' }, () => import('../features/booking/booking-page.tsx'), {
+          protected: true,
+          // Rendered whole on the server for a signed-in viewer: a form posted without JavaScript
+          // (the consent form, a report) comes back here and shows what it did.
+          loader: async ({ params }) => {
+            if (typeof document === 'undefined' && params.id && queryClient.getQueryData(AUTH_USER_KEY)) await queryClient.prefetchQuery(bookingOptions(params.id));
+            return null;
+          },
+        }),
+        page('/bookings/:id/aftercare', { title: 'Aftercare' }, () => import('../features/aftercare/aftercare-page.tsx'), {
+          protected: true,
+          // Rendered whole on the server for a signed-in viewer: the check-in form posts itself without JavaScript.
+          loader: async ({ params }) => {
+            if (typeof document === 'undefined' && params.id && queryClient.getQueryData(AUTH_USER_KEY)) {
+              await Promise.all([queryClient.prefetchQuery(bookingOptions(params.id)), queryClient.prefetchQuery(aftercareOptions(params.id))]);
+            }
+            return null;
+          },
+        }),
         page('/messages', { title: 'Messages' }, () => import('../features/messaging/messages-page.tsx'), { protected: true }),
         page('/messages/new', { title: 'Message an artist' }, () => import('../features/messaging/new-inquiry-page.tsx'), { protected: true }),
         page('/messages/:id', { title: 'Conversation' }, () => import('../features/messaging/thread-page.tsx'), { protected: true }),
         page('/consultations', { title: 'Video calls' }, () => import('../features/consultations/consultations-page.tsx'), { protected: true }),
         page('/consultations/:bookingId', { title: 'Video call' }, () => import('../features/consultations/call-room-page.tsx'), { protected: true }),
+        page('/ai-generator', { title: 'Tattoo design generator' }, () => import('../features/generator/generator-page.tsx'), { protected: true }),
+        // Issue 15 §2: public (spec §2 lists /ar-test among the public routes); the camera and photos stay in the browser.
+        page(
+          '/ar-test',
+          { title: 'AR preview: try a tattoo on', description: 'See a tattoo design on your skin before you book: use your camera or a photo, place, resize, turn and bend the design, and keep a snapshot. Nothing leaves your device unless you attach it.' },
+          () => import('../features/ar-preview/ar-preview-page.tsx'),
+        ),
         page(
           '/consultation',
           { title: 'Video consultations with tattoo and piercing artists', description: 'Find an artist who offers a video consultation and book a call: talk through your idea, placement and price from home.' },
@@ -207,9 +254,37 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
           },
         ),
+        // Consent (issue 13): the client's form, the artist's templates, and the try-it form that stores nothing.
+        page('/consent-form', { title: 'Consent form' }, () => import('../features/consent/consent-form-page.tsx'), {
+          protected: true,
+          // Rendered with its questions on the server for a signed-in client, so the form can be
+          // signed before the page's JavaScript runs, or without it (it posts to this address).
+          loader: async ({ request }) => {
+            const bookingId = new URL(request.url).searchParams.get('booking');
+            if (typeof document === 'undefined' && bookingId && queryClient.getQueryData(AUTH_USER_KEY)) {
+              await Promise.all([queryClient.prefetchQuery(bookingConsentOptions(bookingId)), queryClient.prefetchQuery(bookingOptions(bookingId))]);
+            }
+            return null;
+          },
+        }),
+        page('/artist/consent-forms', { title: 'Consent forms' }, () => import('../features/consent/consent-templates-page.tsx'), { protected: true }),
+        page(
+          '/demo-consent-form',
+          { title: 'Try the consent form', description: 'Try Inkhaven’s digital consent form: health questions, ID photo and a signature. A demo that sends and stores nothing.' },
+          () => import('../features/consent/demo-consent-page.tsx'),
+        ),
         page('/reviews', { title: 'Reviews' }, () => import('../features/reviews/reviews-page.tsx'), { protected: true }),
         page('/admin-dashboard', { title: 'Admin dashboard' }, () => import('../features/admin/admin-dashboard-page.tsx'), { protected: true }),
         page('/admin/telemetry', { title: 'Error telemetry' }, () => import('../features/admin/telemetry-page.tsx'), { protected: true }),
+        page('/admin/perf', { title: 'Performance' }, () => import('../features/admin/perf-page.tsx'), { protected: true }),
+        page('/admin/analytics', { title: 'Funnels and click heatmap' }, () => import('../features/admin/analytics-page.tsx'), { protected: true }),
+        page('/admin/artists', { title: 'Artists and verification' }, () => import('../features/admin/admin-artists-page.tsx'), { protected: true }),
+        page('/admin/reports', { title: 'Reports' }, () => import('../features/admin/admin-reports-page.tsx'), { protected: true }),
+        page('/github/repositories', { title: 'GitHub repositories' }, () => import('../features/github/repositories-page.tsx'), { protected: true }),
+        page('/github/projects', { title: 'GitHub projects' }, () => import('../features/github/projects-page.tsx'), { protected: true }),
+        page('/admin/users', { title: 'Users, bookings and payments' }, () => import('../features/admin/admin-users-page.tsx'), { protected: true }),
+        page('/admin/audit', { title: 'Audit log' }, () => import('../features/admin/admin-audit-page.tsx'), { protected: true }),
+        page('/dashboard/verification', { title: 'Licences and verification' }, () => import('../features/identity/verification-page.tsx'), { protected: true }),
         ...['/artist/create', '/artist/onboarding', '/artists/new'].map((path) =>
           page(path, { title: 'Create your artist profile', description: 'Create your Inkhaven artist profile.' }, () => import('../features/onboarding/onboarding-page.tsx'), { protected: true }),
         ),

@@ -80,11 +80,11 @@ export function clearCsrfToken(): void {
   pendingToken = null;
 }
 
-export async function getCsrfToken(fetchImpl: FetchLike = fetch): Promise<string> {
+export async function getCsrfToken(fetchImpl: FetchLike = fetch, signal?: AbortSignal): Promise<string> {
   if (cachedToken) return cachedToken;
   pendingToken ??= (async () => {
     try {
-      const res = await fetchOrNetworkError(fetchImpl, 'write', '/api/auth/csrf-token', { credentials: 'include' });
+      const res = await fetchOrNetworkError(fetchImpl, 'write', '/api/auth/csrf-token', { credentials: 'include', ...(signal ? { signal } : {}) });
       if (!res.ok) throw new Error(CSRF_MESSAGES.fetchFailed);
       const body = (await res.json()) as { csrfToken?: string };
       if (!body.csrfToken) throw new Error(CSRF_MESSAGES.fetchFailed);
@@ -110,7 +110,7 @@ export async function apiRequest(
   method: string,
   url: string,
   data?: unknown,
-  opts: { fetchImpl?: FetchLike; headers?: Record<string, string> } = {},
+  opts: { fetchImpl?: FetchLike; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<Response> {
   const fetchImpl = opts.fetchImpl ?? fetch;
   const upper = method.toUpperCase();
@@ -124,6 +124,7 @@ export async function apiRequest(
       headers,
       body: data === undefined ? undefined : isForm ? (data as FormData) : JSON.stringify(data),
       credentials: 'include',
+      ...(opts.signal ? { signal: opts.signal } : {}),
     });
   };
 
@@ -135,7 +136,7 @@ export async function apiRequest(
 
   let token: string;
   try {
-    token = await getCsrfToken(fetchImpl);
+    token = await getCsrfToken(fetchImpl, opts.signal);
   } catch (error) {
     if (isNetworkError(error)) throw error;
     throw new Error(CSRF_MESSAGES.required, { cause: error });
@@ -146,7 +147,7 @@ export async function apiRequest(
     if (/csrf/i.test(text)) {
       clearCsrfToken();
       try {
-        res = await send(await getCsrfToken(fetchImpl));
+        res = await send(await getCsrfToken(fetchImpl, opts.signal));
       } catch (error) {
         if (isNetworkError(error)) throw error;
         throw new Error(CSRF_MESSAGES.expired, { cause: error });

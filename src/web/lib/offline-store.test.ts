@@ -24,6 +24,7 @@ describe('what is kept on the device (docs/decisions/0015)', () => {
     '/api/payments/summary',
     '/api/payments/ledger?limit=8',
     '/api/artists/rosa-delgado',
+    '/api/artists/rosa-delgado?view=profile',
     '/api/artists/rosa-delgado/reviews',
     '/api/flash?artistId=abc&status=published&limit=100',
     '/api/studios',
@@ -37,6 +38,8 @@ describe('what is kept on the device (docs/decisions/0015)', () => {
   it.each([
     // Health answers, files, secrets and anything else from /api/auth.
     `${BOOKING}/consent`,
+    '/api/consent-forms/abc/verify',
+    '/api/artist/consent-templates',
     `${BOOKING}/calendar.ics`,
     '/api/auth/csrf-token',
     '/api/auth/providers',

@@ -42,7 +42,7 @@ const SAVED_PATHS: RegExp[] = [
   /^\/api\/payments\/summary$/,
   /^\/api\/payments\/ledger(\?[^/]*)?$/,
   // Profiles the user opened, with their reviews and flash; studios.
-  /^\/api\/artists\/(?!profile$|draft$|slug-available$)[A-Za-z0-9-]+$/,
+  /^\/api\/artists\/(?!profile$|draft$|slug-available$)[A-Za-z0-9-]+(\?view=profile)?$/,
   /^\/api\/artists\/(?!profile$|draft$)[A-Za-z0-9-]+\/reviews$/,
   /^\/api\/flash\?artistId=[^&/]+&status=published(&[^/]*)?$/,
   /^\/api\/studios$/,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OutboxRecord } from './offline-db.ts';
 import { compareOutbox, nextToSend } from './outbox.ts';
 
@@ -26,5 +26,60 @@ describe('outbox order', () => {
     expect(nextToSend(items)?.clientMessageId).toBe('elsewhere');
     expect(nextToSend(items.slice(0, 2))).toBeNull();
     expect(nextToSend([])).toBeNull();
+  });
+});
+
+describe('queueMessage', () => {
+  it('queues a message written before the real-time connection loaded the outbox (right after the page loaded)', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { queueMessage } = await import('./outbox.ts');
+    // Offline: the send fails as a network failure, and the message stays queued.
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    try {
+      const item = await queueMessage(new QueryClient(), { conversationId: 'c1', text: 'Written at once', viewerId: 'u1' });
+      expect(item).toMatchObject({ conversationId: 'c1', userId: 'u1', text: 'Written at once', error: null });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('flushOutbox', () => {
+  it('gives up a send that hangs, and tries again by itself until it goes', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('navigator', { onLine: true });
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { queueMessage, outboxItemsOf, SEND_TIMEOUT_MS, RETRY_FIRST_MS } = await import('./outbox.ts');
+    const pendingIds = () => outboxItemsOf('c9').map(({ clientMessageId, sending }) => ({ clientMessageId, sending }));
+    const posts: string[] = [];
+    let network: 'hangs' | 'works' = 'hangs';
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/csrf-token') return Promise.resolve(new Response(JSON.stringify({ csrfToken: 't' }), { status: 200 }));
+      posts.push(network);
+      if (network === 'hangs') {
+        // A request the network never answers: only the outbox's own time limit ends it.
+        return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      }
+      const body = JSON.parse(String(init?.body)) as { text: string; clientMessageId: string };
+      const message = { id: 'm1', conversationId: 'c9', senderId: 'u9', text: body.text, clientMessageId: body.clientMessageId, images: [], createdAt: new Date().toISOString() };
+      return Promise.resolve(new Response(JSON.stringify(message), { status: 201 }));
+    });
+    try {
+      const client = new QueryClient();
+      const { clientMessageId } = await queueMessage(client, { conversationId: 'c9', text: 'Through the tunnel', viewerId: 'u9' });
+      await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS - 1);
+      expect(pendingIds()).toEqual([{ clientMessageId, sending: true }]);
+      // No answer in time: the message waits again (not "Sending…" for ever).
+      await vi.advanceTimersByTimeAsync(1);
+      expect(pendingIds()).toEqual([{ clientMessageId, sending: false }]);
+      network = 'works';
+      // Nothing else flushes (the socket stayed open): the outbox tries again itself.
+      await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS);
+      expect(posts).toEqual(['hangs', 'works']);
+      expect(pendingIds()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -19,6 +19,16 @@ import { claimOfflineData, deleteOutboxRecord, openOfflineDb, putOutboxRecord, r
 
 export type OutboxItem = OutboxRecord & { sending: boolean };
 
+/**
+ * A send with no answer by then is given up and tried again: a request can hang when the network
+ * comes back under it (a train leaving a tunnel), and "Sending…" must not stay for ever. The
+ * clientMessageId makes the repeat store nothing twice if the first did arrive.
+ */
+export const SEND_TIMEOUT_MS = 10_000;
+/** After a send failed on the network while the browser says it is online: try again after this, doubling up to RETRY_MAX_MS. */
+export const RETRY_FIRST_MS = 2_000;
+export const RETRY_MAX_MS = 30_000;
+
 /** Sending order: when written, then id (two in one millisecond). */
 export function compareOutbox(a: Pick<OutboxRecord, 'createdAt' | 'clientMessageId'>, b: Pick<OutboxRecord, 'createdAt' | 'clientMessageId'>): number {
   return a.createdAt.localeCompare(b.createdAt) || a.clientMessageId.localeCompare(b.clientMessageId);
@@ -48,6 +58,8 @@ const items = new Map<string, OutboxItem>();
 const listeners = new Set<() => void>();
 const views = new Map<string, OutboxItem[]>();
 let flushing: Promise<void> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryDelay = RETRY_FIRST_MS;
 
 function changed(): void {
   views.clear();
@@ -95,11 +107,14 @@ async function forget(clientMessageId: string): Promise<void> {
   if (db) await deleteOutboxRecord(db, clientMessageId).catch((error: unknown) => console.warn('The outbox could not be updated', error));
 }
 
-/** Puts a message in the outbox and starts sending. Resolves once it is safely queued (not sent). */
-export async function queueMessage(queryClient: QueryClient, input: { conversationId: string; text: string }): Promise<OutboxItem> {
-  if (!userId) throw new Error('The outbox needs a signed-in user');
-  await loadOutbox(userId);
-  const record: OutboxRecord = { clientMessageId: crypto.randomUUID(), conversationId: input.conversationId, userId, text: input.text, createdAt: new Date().toISOString(), error: null };
+/**
+ * Puts a message in the outbox and starts sending. Resolves once it is safely queued (not sent).
+ * The sender says who they are: a message written right after the page loaded, before the
+ * real-time connection (mounted when the browser is idle) has loaded the outbox, must not be lost.
+ */
+export async function queueMessage(queryClient: QueryClient, input: { conversationId: string; text: string; viewerId: string }): Promise<OutboxItem> {
+  await loadOutbox(input.viewerId);
+  const record: OutboxRecord = { clientMessageId: crypto.randomUUID(), conversationId: input.conversationId, userId: input.viewerId, text: input.text, createdAt: new Date().toISOString(), error: null };
   const item = { ...record, sending: false };
   items.set(record.clientMessageId, item);
   changed();
@@ -116,8 +131,10 @@ function serverWords(error: unknown): string {
 async function sendOne(queryClient: QueryClient, item: OutboxItem): Promise<'sent' | 'offline' | 'refused'> {
   items.set(item.clientMessageId, { ...item, sending: true });
   changed();
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => giveUp.abort(new DOMException('No answer in time.', 'TimeoutError')), SEND_TIMEOUT_MS);
   try {
-    const res = await apiRequest('POST', `${messagesPath(item.conversationId)}`, { text: item.text, clientMessageId: item.clientMessageId });
+    const res = await apiRequest('POST', `${messagesPath(item.conversationId)}`, { text: item.text, clientMessageId: item.clientMessageId }, { signal: giveUp.signal });
     const message = (await res.json()) as TMessage;
     // Into the thread before leaving the outbox, so the message never disappears for a moment.
     applyMessage(queryClient, message, item.userId);
@@ -126,7 +143,8 @@ async function sendOne(queryClient: QueryClient, item: OutboxItem): Promise<'sen
     await forget(item.clientMessageId);
     return 'sent';
   } catch (error) {
-    if (isNetworkError(error) || (error instanceof ApiError && (error.status >= 500 || error.status === 429))) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    if (timedOut || isNetworkError(error) || (error instanceof ApiError && (error.status >= 500 || error.status === 429))) {
       items.set(item.clientMessageId, { ...item, sending: false });
       changed();
       return 'offline';
@@ -137,7 +155,24 @@ async function sendOne(queryClient: QueryClient, item: OutboxItem): Promise<'sen
     const { sending: _sending, ...record } = failed;
     await persist(record);
     return 'refused';
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/**
+ * When a send failed on the network although the browser says it is online (the network is back
+ * under a request, a proxy dropped it, the server restarts), nothing else may come to flush again:
+ * the socket can stay open through it. Try again later, backing off. Offline, the `online` event
+ * flushes instead.
+ */
+function retryLater(queryClient: QueryClient): void {
+  if (retryTimer || typeof navigator === 'undefined' || !navigator.onLine) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void flushOutbox(queryClient);
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
 }
 
 /**
@@ -152,7 +187,11 @@ export function flushOutbox(queryClient: QueryClient): Promise<void> {
         const next = nextToSend([...items.values()]);
         if (!next) return;
         const outcome = await sendOne(queryClient, items.get(next.clientMessageId)!);
-        if (outcome === 'offline') return;
+        if (outcome === 'offline') {
+          retryLater(queryClient);
+          return;
+        }
+        retryDelay = RETRY_FIRST_MS;
       }
     } finally {
       flushing = null;
@@ -178,7 +217,8 @@ export function discardMessage(clientMessageId: string): void {
   void forget(clientMessageId);
 }
 
-function itemsOf(conversationId: string): OutboxItem[] {
+/** The messages of one conversation still in the outbox, in order (the same array until the outbox changes). */
+export function outboxItemsOf(conversationId: string): OutboxItem[] {
   let view = views.get(conversationId);
   if (!view) {
     view = [...items.values()].filter((i) => i.conversationId === conversationId).sort(compareOutbox);
@@ -196,7 +236,7 @@ export function useOutbox(conversationId: string): OutboxItem[] {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    () => itemsOf(conversationId),
+    () => outboxItemsOf(conversationId),
     () => EMPTY,
   );
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { INSTALL_REPROMPT_AFTER_MS } from '../../shared/limits.ts';
-import { isCriticalUpdatePath, isIosSafari, parseDismissedAt, shouldOfferInstall } from './pwa-rules.ts';
+import { isCriticalUpdatePath, isIosSafari, isNeverCachedPage, parseDismissedAt, shouldOfferInstall } from './pwa-rules.ts';
 
 describe('isCriticalUpdatePath', () => {
-  it.each(['/bookings/abc', '/bookings/abc/pay', '/payment', '/payment/success', '/checkout', '/checkout/x', '/consent-form', '/consent-forms/1', '/messages', '/messages/42'])(
+  it.each(['/bookings/abc', '/bookings/abc/pay', '/payment', '/payment/success', '/checkout', '/checkout/x', '/consent-form', '/consent-forms/1', '/demo-consent-form', '/messages', '/messages/42'])(
     'defers on %s',
     (path) => expect(isCriticalUpdatePath(path)).toBe(true),
   );
@@ -12,6 +12,13 @@ describe('isCriticalUpdatePath', () => {
     'notifies on %s',
     (path) => expect(isCriticalUpdatePath(path)).toBe(false),
   );
+});
+
+describe('isNeverCachedPage', () => {
+  it('names the consent pages, with or without a trailing slash, and nothing else', () => {
+    for (const path of ['/consent-form', '/consent-form/', '/demo-consent-form', '/artist/consent-forms']) expect(isNeverCachedPage(path), path).toBe(true);
+    for (const path of ['/', '/features/digital-consent', '/bookings/abc', '/consent-formx', '/artist/consent-forms/x']) expect(isNeverCachedPage(path), path).toBe(false);
+  });
 });
 
 describe('shouldOfferInstall', () => {

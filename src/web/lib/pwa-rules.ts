@@ -11,7 +11,21 @@ export const PWA_PROMPT_DISMISSED_KEY = 'pwa-prompt-dismissed';
  */
 export function isCriticalUpdatePath(pathname: string): boolean {
   if (pathname.startsWith('/bookings/')) return true;
-  return ['/payment', '/checkout', '/consent-form', '/messages'].some((prefix) => pathname.startsWith(prefix));
+  // The demo consent form too: a reload would throw away what someone is trying out.
+  return ['/payment', '/checkout', '/consent-form', '/demo-consent-form', '/messages'].some((prefix) => pathname.startsWith(prefix));
+}
+
+/**
+ * Pages the service worker never keeps (issue 13 §4): the consent pages hold health questions,
+ * dates of birth and signatures while they are filled in. A signed-in user's pages are not cached
+ * anyway (they are `private`), but the demo form is public, and this list keeps that true whatever
+ * the server's headers say.
+ */
+const NEVER_CACHED_PAGES = ['/consent-form', '/demo-consent-form', '/artist/consent-forms'];
+
+export function isNeverCachedPage(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return NEVER_CACHED_PAGES.includes(path);
 }
 
 /** Reads the stored dismissal time; anything unreadable counts as never dismissed. */

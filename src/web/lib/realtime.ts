@@ -46,10 +46,16 @@ export type RealtimeStartOptions = {
   onFrame: FrameListener;
   /**
    * Runs after each (re)connection went live: queued messages may go now. `first`: the page's first
-   * connection, which had nothing to resume from (what happened between the page's data and this
-   * moment is not replayed).
+   * connection.
    */
   onReady: (first: boolean) => void;
+  /**
+   * Where the page's first socket resumes: the event number the page's data already reflects (the
+   * bell's list says which), so what happened between reading it and the socket going live is
+   * replayed, and nothing before it twice. Null when the page has no such number: the socket starts
+   * from the server's current number, and data read before then misses what happened in between.
+   */
+  firstResumeFrom?: () => Promise<number | null>;
 };
 
 type Env = {
@@ -137,6 +143,8 @@ export function createRealtimeClient(env: Env = browserEnv()) {
       return;
     }
     if (typeof frame !== 'object' || frame === null || typeof frame.type !== 'string') return;
+    // The server could not replay from our number: forget it, so the numbers it sends from now count.
+    if (frame.type === 'resync') lastSeq = null;
     if (!isNewFrame(lastSeq, frame)) return;
     lastSeq = seqAfter(lastSeq, frame);
     if (frame.type === 'ready') {
@@ -174,7 +182,8 @@ export function createRealtimeClient(env: Env = browserEnv()) {
     }
     socket = ws;
     ws.onopen = () => {
-      rawSend({ type: 'resume', after: resumedOnce ? lastSeq : null });
+      // The first socket resumes from the page's own number when it has one (firstResumeFrom).
+      rawSend({ type: 'resume', after: lastSeq });
       for (const [conversationId] of joined) rawSend({ type: 'join_conversation', conversationId });
       const pending = framesToFlush(queue, env.now());
       queue = [];
@@ -228,7 +237,21 @@ export function createRealtimeClient(env: Env = browserEnv()) {
       options = opts;
       window.addEventListener('online', onOnline);
       window.addEventListener('offline', onOffline);
-      connect();
+      if (!opts.firstResumeFrom) {
+        connect();
+        return;
+      }
+      const begin = (seq: number | null) => {
+        // Stopped (or stopped and started again) while the number was read: that start connects.
+        if (options !== opts) return;
+        lastSeq = seq;
+        connect();
+      };
+      opts.firstResumeFrom().then(begin, (error: unknown) => {
+        // The page's data could not be read (offline, server away): the socket still goes live, from now.
+        console.warn('Real-time: could not read where to resume from; starting from now.', error);
+        begin(null);
+      });
     },
     stop() {
       if (!options) return;

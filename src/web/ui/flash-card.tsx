@@ -1,17 +1,18 @@
-import { CalendarPlus, MapPin } from 'lucide-react';
+import { CalendarPlus, MapPin, ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TFlashDesign } from '../../shared/contracts/flash.ts';
 import { FLASH_STATUS_NAMES } from '../../shared/flash-labels.ts';
 import { bookFlashUrl, flashSizeText } from '../lib/flash.ts';
 import { formatMoney } from '../lib/format.ts';
 import { FavouriteToggle } from './favourite-toggle.tsx';
+import { ShareButton } from './share-button.tsx';
 
 /** A flash design: image, title, size, price, artist, and the way to book it while it is available. */
 export function FlashCard({ design, showArtist = true, headingLevel = 3 }: { design: TFlashDesign; showArtist?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const available = design.status === 'available';
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm" aria-labelledby={`flash-${design.id}-title`}>
+    <article id={`flash-${design.id}`} className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm" aria-labelledby={`flash-${design.id}-title`}>
       <div className="relative aspect-square bg-stone-100">
         <img
           src={design.thumbUrl}
@@ -22,7 +23,15 @@ export function FlashCard({ design, showArtist = true, headingLevel = 3 }: { des
           decoding="async"
           className="h-full w-full object-cover"
         />
-        <FavouriteToggle kind="flash" id={design.id} name={`${design.title} by ${design.artist.displayName}`} className="absolute right-2 top-2" />
+        <div className="absolute right-2 top-2 flex gap-2">
+          <ShareButton
+            compact
+            path={`/artists/${design.artist.slug}#flash-${design.id}`}
+            title={`${design.title}, flash design by ${design.artist.displayName}`}
+            label={`Share ${design.title} by ${design.artist.displayName}`}
+          />
+          <FavouriteToggle kind="flash" id={design.id} name={`${design.title} by ${design.artist.displayName}`} />
+        </div>
         {!available ? (
           <span className="absolute left-2 top-2 rounded-full bg-stone-900 px-2.5 py-1 text-xs font-semibold text-white">{FLASH_STATUS_NAMES[design.status]}</span>
         ) : null}
@@ -54,18 +63,27 @@ export function FlashCard({ design, showArtist = true, headingLevel = 3 }: { des
           {design.style ? `${design.style} · ` : ''}
           {design.repeatable ? 'Repeatable design' : 'One-off: tattooed once only'}
         </p>
-        {available ? (
-          <div className="mt-auto pt-3">
+        <div className="mt-auto flex flex-col gap-2 pt-3">
+          {/* A full page load: the camera is allowed only on documents loaded at /ar-test (src/shared/media-capture.ts). */}
+          <a
+            href={`/ar-test?flash=${design.id}`}
+            aria-label={`Try it on: ${design.title}`}
+            className="flex w-full items-center justify-center gap-2 rounded-md border border-stone-300 bg-white px-4 py-2 font-medium text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2"
+          >
+            <ScanLine className="h-4 w-4" aria-hidden="true" /> Try it on
+          </a>
+          {available ? (
             <Link
               to={bookFlashUrl(design)}
               data-cta="book-flash"
+              data-cta-position="flash-card"
               aria-label={`Book this design: ${design.title}`}
               className="flex w-full items-center justify-center gap-2 rounded-md bg-stone-900 px-4 py-2 font-semibold text-white hover:bg-stone-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2"
             >
               <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Book this design
             </Link>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </div>
     </article>
   );

@@ -4,6 +4,7 @@ import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TBookingDetail } from '../../shared/contracts/bookings.ts';
 import { useAutoRetry } from '../lib/auto-retry.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { Button } from './button.tsx';
 
 type SavedLink = { to: string; label: string };
@@ -56,8 +57,6 @@ function LinkList({ title, links }: { title: string; links: SavedLink[] }) {
   );
 }
 
-const noSubscribe = () => () => {};
-
 /**
  * What a page shows when it needs the server and cannot reach it (issue 11 §3): what happened in
  * plain words, what can be read offline instead, a retry button — and it retries by itself when the
@@ -85,7 +84,7 @@ export function OfflinePanel({ title, children, onRetry }: { title: string; chil
   };
   useAutoRetry(onRetry);
   // Read once per render from the cache: the lists change only when data arrives, which re-renders the page anyway.
-  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const hydrated = useHydrated();
   const saved = hydrated ? savedLinks(queryClient) : { bookings: [], dashboard: false, profiles: [] };
   const yours: SavedLink[] = [...(saved.dashboard ? [{ to: '/dashboard', label: 'Your bookings (dashboard)' }] : []), ...saved.bookings];
 

@@ -13,9 +13,14 @@ export const users = pgTable('users', {
   isAdmin: boolean('is_admin').notNull().default(false),
   /** E-mail me about messages still unread 15 minutes after they were sent (account settings). */
   emailUnreadMessages: boolean('email_unread_messages').notNull().default(true),
+  /** Set when the person deleted their account: the row stays, anonymised, for the bookings others keep (decision 0023). */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Set by an admin (/admin/users): the person cannot sign in, and every session was ended when it was set (decision 0027). */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('users_created_idx').on(t.createdAt)]);
 
 export const sessions = pgTable(
   'sessions',

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_ISSUE_REASONS, PAYMENT_ISSUE_STATUSES } from '../../../shared/contracts/admin.ts';
+import { healingCheckIns } from './aftercare.ts';
 import { users } from './auth.ts';
 import { artistProfiles, bookings, services } from './marketplace.ts';
 
-/** Reference and placement photos a client attaches to a booking request (uploaded before the booking exists). */
-export const bookingImageKind = pgEnum('booking_image_kind', ['reference', 'placement']);
+/**
+ * Reference and placement photos a client attaches to a booking request (uploaded before the booking
+ * exists), and healing photos of an aftercare check-in (attached to the booking with their check-in).
+ */
+export const bookingImageKind = pgEnum('booking_image_kind', ['reference', 'placement', 'healing']);
 export const bookingImages = pgTable(
   'booking_images',
   {
@@ -15,13 +19,18 @@ export const bookingImages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     kind: bookingImageKind('kind').notNull().default('reference'),
+    checkInId: uuid('check_in_id').references(() => healingCheckIns.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('booking_images_booking_idx').on(t.bookingId), index('booking_images_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('booking_images_booking_idx').on(t.bookingId),
+    index('booking_images_owner_idx').on(t.ownerId, t.createdAt),
+    index('booking_images_check_in_idx').on(t.checkInId),
+  ],
 );
 
 /**

@@ -84,6 +84,8 @@ export const artistProfiles = pgTable(
     // Review aggregates, maintained in the same transaction as each review insert.
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: numeric('rating_sum', { precision: 10, scale: 1, mode: 'number' }).notNull().default(0),
+    /** Its artist deleted their account: kept, anonymised, for the bookings clients keep; out of search and profiles (decision 0023). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -109,6 +111,13 @@ export const services = pgTable(
     depositCents: integer('deposit_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
     difficulty: difficulty('difficulty'),
+    // The spec's search metadata (healingTime, aftercareRequired, safetyProtocols); the aftercare plan reads them.
+    /** "N-M weeks" or "N-M months" (src/shared/aftercare-plan.ts parses it); null when the artist gave none. */
+    healingTime: text('healing_time'),
+    aftercareRequired: boolean('aftercare_required').notNull().default(true),
+    safetyProtocols: text('safety_protocols').array().notNull().default(sql`'{}'::text[]`),
+    /** A piercing style of the guide (its slug): the plan uses that style's healing range. */
+    piercingStyle: text('piercing_style'),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -180,6 +189,22 @@ export const flashDesigns = pgTable(
 export const availabilityVersions = pgTable('availability_versions', {
   artistId: uuid('artist_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Each artist's free days, precomputed for availability search (migration 0030): per home-zone
+ * local day with a free slot, its first and last free slot start, computed at `version` of the
+ * artist's availability (a row whose version is behind availability_versions is stale).
+ */
+export const artistFreeDays = pgTable('artist_free_days', {
+  artistId: uuid('artist_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  coveredUntil: timestamp('covered_until', { withTimezone: true }).notNull(),
+  coveredThrough: date('covered_through').notNull(),
+  days: date('days').array().notNull(),
+  firstStarts: timestamp('first_starts', { withTimezone: true }).array().notNull(),
+  lastStarts: timestamp('last_starts', { withTimezone: true }).array().notNull(),
 });
 
 /** One row: bumped by the database on every change artist search reads (migration 0009). */
@@ -340,6 +365,9 @@ export const reviews = pgTable(
     authorLocation: text('author_location'),
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The client's follow-up note once the tattoo or piercing healed (decision 0022). */
+    healedNote: text('healed_note'),
+    healedAt: timestamp('healed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { REPORT_REASONS } from '../../../shared/contracts/messaging.ts';
+import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../../../shared/contracts/identity.ts';
 import { users } from './auth.ts';
-import { artistProfiles, bookings } from './marketplace.ts';
+import { artistProfiles, bookings, reviews } from './marketplace.ts';
 
 /**
  * Conversations (issue 12 §1): one per booking, opened with the request by a trigger on bookings
@@ -110,23 +110,48 @@ export const userBlocks = pgTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
 );
 
-export const messageReportReason = pgEnum('message_report_reason', REPORT_REASONS);
-/** A message reported by the other participant, for the admin console. One report per message and reporter. */
-export const messageReports = pgTable(
-  'message_reports',
+export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+export const reportTarget = pgEnum('report_target', REPORT_TARGETS);
+export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
+/**
+ * A report for the admin console (issue 12 §1, generalised by issue 13 §3 in migration 0019): of a
+ * message, an artist's profile, a review or a booking — exactly one of the four ids, the one
+ * target_type names (a CHECK). One report per target and reporter; the admin resolves or dismisses
+ * it with a note (an admin_audit row in the same transaction).
+ */
+export const reports = pgTable(
+  'reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    targetType: reportTarget('target_type').notNull().default('message'),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    artistId: uuid('artist_id').references(() => artistProfiles.id, { onDelete: 'cascade' }),
+    reviewId: uuid('review_id').references(() => reviews.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     reporterId: text('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    reason: messageReportReason('reason').notNull(),
+    reason: reportReason('reason').notNull(),
+    /** The reporter's own words. */
     note: text('note'),
+    status: reportStatus('status').notNull().default('open'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('message_reports_message_reporter_idx').on(t.messageId, t.reporterId), index('message_reports_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('reports_message_reporter_idx').on(t.messageId, t.reporterId),
+    uniqueIndex('reports_artist_reporter_idx').on(t.artistId, t.reporterId),
+    uniqueIndex('reports_review_reporter_idx').on(t.reviewId, t.reporterId),
+    uniqueIndex('reports_booking_reporter_idx').on(t.bookingId, t.reporterId),
+    index('reports_created_idx').on(t.createdAt),
+    index('reports_status_idx').on(t.status, t.createdAt),
+    check(
+      'reports_one_target',
+      sql`num_nonnulls(${t.messageId}, ${t.artistId}, ${t.reviewId}, ${t.bookingId}) = 1 AND CASE ${t.targetType} WHEN 'message' THEN ${t.messageId} IS NOT NULL WHEN 'profile' THEN ${t.artistId} IS NOT NULL WHEN 'review' THEN ${t.reviewId} IS NOT NULL ELSE ${t.bookingId} IS NOT NULL END`,
+    ),
+  ],
 );
 
 /**

@@ -1,4 +1,5 @@
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const notificationType = pgEnum('notification_type', ['booking', 'message', 'review', 'payment', 'reminder']);
@@ -34,10 +35,25 @@ export const errorReports = pgTable(
     url: text('url'),
     userAgent: text('user_agent'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    /** The group an error belongs to (/admin/telemetry): its message and top stack frame, hashed by the database. */
+    groupKey: text('group_key').generatedAlwaysAs(
+      sql`md5("message" || E'\\n' || coalesce(substring("stack" from '(?:^|\\n)\\s*((?:at [^\\n]+)|(?:[^\\n@]*@[^\\n]+))'), ''))`,
+    ),
+    /** The URL without its query string, and the browser family of the user agent (migration 0024). */
+    page: text('page').generatedAlwaysAs(sql`split_part("url", '?', 1)`),
+    browser: text('browser').generatedAlwaysAs(sql`CASE WHEN "user_agent" IS NULL THEN 'Unknown' ELSE 'see migration 0024' END`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('error_reports_created_idx').on(t.createdAt)],
+  (t) => [index('error_reports_created_idx').on(t.createdAt), index('error_reports_group_idx').on(t.groupKey, t.createdAt)],
 );
+
+/** An error group an admin marked resolved or ignored; a group without a row is open. */
+export const errorGroupStates = pgTable('error_group_states', {
+  groupKey: text('group_key').primaryKey(),
+  status: text('status', { enum: ['resolved', 'ignored'] }).notNull(),
+  changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const journeys = pgTable(
   'journeys',
@@ -55,7 +71,7 @@ export const journeys = pgTable(
     convertedAt: timestamp('converted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('journeys_session_idx').on(t.sessionId)],
+  (t) => [index('journeys_session_idx').on(t.sessionId), index('journeys_created_idx').on(t.createdAt)],
 );
 
 /**
@@ -74,8 +90,56 @@ export const analyticsEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('analytics_events_kind_idx').on(t.kind, t.createdAt), index('analytics_events_journey_idx').on(t.journeyId)],
+  (t) => [
+    index('analytics_events_kind_idx').on(t.kind, t.createdAt),
+    index('analytics_events_journey_idx').on(t.journeyId),
+    index('analytics_events_created_idx').on(t.createdAt),
+    // Admin funnels and heatmap (migration 0026, decision 0030).
+    index('analytics_events_funnel_session_idx').on(t.sessionId).where(sql`${t.kind} = 'conversion_funnel'`),
+    index('analytics_events_heatmap_path_idx').on(sql`split_part(${t.payload}->>'url', '?', 1)`, t.createdAt).where(sql`${t.kind} = 'heatmap_click'`),
+    index('analytics_events_heatmap_type_idx').on(t.pageType, t.createdAt).where(sql`${t.kind} = 'heatmap_click'`),
+  ],
 );
+
+/**
+ * Heatmap clicks per UTC day, page path (no query string) and page type (migration 0028): written
+ * only by the `count_heatmap_clicks` statement trigger on analytics_events, read by the admin
+ * heatmap's page list; pruned with the raw events.
+ */
+export const analyticsHeatmapPages = pgTable(
+  'analytics_heatmap_pages',
+  {
+    day: date('day').notNull(),
+    page: text('page').notNull(),
+    pageType: text('page_type').notNull().default(''),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'analytics_heatmap_pages_pk', columns: [t.day, t.page, t.pageType] })],
+);
+
+/** Real-user Core Web Vitals (`POST /api/analytics/web-vitals`, consent-gated), read back by /admin/perf. */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id').notNull(),
+    name: text('name').notNull(),
+    value: doublePrecision('value').notNull(),
+    rating: text('rating').notNull(),
+    metricId: text('metric_id').notNull(),
+    url: text('url').notNull(),
+    pageType: text('page_type').notNull(),
+    navigationType: text('navigation_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('web_vitals_created_idx').on(t.createdAt, t.name)],
+);
+
+/** One random salt per UTC day for fingerprints that mix in an IP address; older days are deleted. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
 
 export const auditLog = pgTable(
   'audit_log',

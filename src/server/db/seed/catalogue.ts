@@ -17,6 +17,7 @@ import {
 import { writePooledArtwork, type ArtworkFile } from './images.ts';
 import { createRng } from './random.ts';
 import { insertMany } from './bulk-insert.ts';
+import { refreshAllFreeDays } from '../../features/availability/free-days.ts';
 import { bookingHistory, buildArtist, SEEDED_CLIENT_DOMAIN, slugify, type SeedContext } from './demo.ts';
 
 /** Catalogue artists are recognisable by their email domain, which makes the top-up idempotent. */
@@ -77,6 +78,11 @@ export async function seedCatalogue(
       `  catalogue: ${existing + created}/${opts.target} artists (${secs(Date.now() - started)} s; build ${secs(phases.build)} s, files ${secs(phases.files)} s, database ${secs(phases.db)} s)`,
     );
   }
+  // Availability search reads each artist's precomputed free days; a bulk load computes them all
+  // now rather than leaving the first searches to compute them artist by artist.
+  const freeDaysStarted = Date.now();
+  const withFreeDays = await refreshAllFreeDays(db);
+  opts.log(`  free days of ${withFreeDays} artists computed in ${((Date.now() - freeDaysStarted) / 1000).toFixed(1)} s`);
   // The card triggers (migration 0006) rewrite each new profile when its services and then its
   // photos arrive, leaving two dead versions per artist that PGlite, without autovacuum, never
   // clears: rewrite the table compactly, as a restore would leave it. Then fresh planner

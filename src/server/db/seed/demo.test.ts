@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
-import { artistProfiles, bookingEvents, bookings, flashDesigns, notifications, portfolioImages, reviews, services, studios, users } from '../schema/index.ts';
+import { artistLicences, artistProfiles, bookingEvents, bookings, flashDesigns, jobs, notifications, portfolioImages, reviews, services, studios, users } from '../schema/index.ts';
 import { sessionDurationMinutes } from '../../../shared/guides/difficulty.ts';
 import { isLiveHref } from '../../../shared/live-routes.ts';
 import { LocalStorage } from '../../storage/local-storage.ts';
@@ -221,6 +221,27 @@ describe('demo seed', () => {
     for (const key of [design!.storageKey, design!.thumbKey]) expect((await t.app.inject({ method: 'HEAD', url: `/uploads/${key}` })).statusCode).toBe(200);
     const page = (await t.app.inject({ method: 'GET', url: '/api/flash?limit=5' })).json() as { items: unknown[] };
     expect(page.items).toHaveLength(5);
+  });
+
+  it('backs every Verified badge with an approved, current licence, its private document and its expiry jobs', async () => {
+    const { db } = t.app.ctx.database;
+    const verified = await db.select({ id: artistProfiles.id }).from(artistProfiles).where(eq(artistProfiles.verified, true));
+    expect(verified.length).toBeGreaterThan(5);
+    const licences = await db.select().from(artistLicences).where(inArray(artistLicences.artistId, verified.map((v) => v.id)));
+    expect(new Set(licences.map((l) => l.artistId)).size).toBe(verified.length);
+    const today = new Date().toISOString().slice(0, 10);
+    const storage = new LocalStorage(t.config.STORAGE_DIR);
+    for (const l of licences) {
+      expect(l.status).toBe('approved');
+      expect(l.expiresOn > today).toBe(true);
+      expect(await storage.exists(l.storageKey)).toBe(true);
+      // Private: documents are served only through the licence routes, never at /uploads.
+      expect((await new TestClient(t.app).get(`/uploads/${l.storageKey}`)).statusCode).toBe(404);
+    }
+    const expiries = await db.select({ n: count() }).from(jobs).where(sql`${jobs.kind} = 'licence.expire' AND ${jobs.status} = 'pending'`);
+    expect(expiries[0]?.n).toBe(licences.length);
+    // Unverified artists have none, so the badge and the documents agree.
+    expect((await db.select({ n: count() }).from(artistLicences))[0]?.n).toBe(licences.length);
   });
 
   it('refuses path traversal, private folders and unknown types at /uploads', async () => {

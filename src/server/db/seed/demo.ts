@@ -20,9 +20,13 @@ import {
   type WeeklyHours,
 } from '../schema/index.ts';
 import { LocalStorage } from '../../storage/local-storage.ts';
+import { makeAftercarePlan } from '../../features/aftercare/plan.ts';
 import { syncBookingJobs } from '../../features/booking/transitions.ts';
 import { REQUEST_RESPONSE_HOURS } from '../../../shared/booking-rules.ts';
+import { formatHealing, PIERCING_STYLES as GUIDE_PIERCING_STYLES } from '../../../shared/guides/piercing-styles.ts';
 import { insertMany } from './bulk-insert.ts';
+import { deleteDemoLicenceImages, insertDemoLicences, planDemoLicences, writeDemoLicenceImages } from './licences.ts';
+import type { StoredImage } from '../../storage/images.ts';
 import {
   ARTISTS,
   BIO_CLOSERS,
@@ -90,6 +94,22 @@ export type SeedOptions = { log: (message: string) => void; now?: Date };
 type UserRow = typeof users.$inferInsert;
 type ProfileRow = typeof artistProfiles.$inferInsert;
 type ServiceRow = typeof services.$inferInsert;
+
+/** The spec's service search metadata for the demo: what a careful studio states. */
+const TATTOO_METADATA = {
+  healingTime: '2-4 weeks',
+  aftercareRequired: true,
+  safetyProtocols: ['Single-use needles', 'Autoclave-sterilised tools', 'Fresh gloves for every step', 'Surfaces disinfected between clients', 'Bloodborne pathogens certified'],
+} satisfies Partial<ServiceRow>;
+function piercingMetadata(styleName: string): Partial<ServiceRow> {
+  const style = GUIDE_PIERCING_STYLES.find((s) => s.name === styleName);
+  return {
+    healingTime: style ? formatHealing(style.healingRange) : null,
+    piercingStyle: style?.slug ?? null,
+    aftercareRequired: true,
+    safetyProtocols: ['Single-use needles', 'Autoclave-sterilised tools', 'Implant-grade jewelry', 'Fresh gloves for every step', 'Bloodborne pathogens certified'],
+  };
+}
 type ImageRow = typeof portfolioImages.$inferInsert;
 type BookingRow = typeof bookings.$inferInsert;
 type EventRow = typeof bookingEvents.$inferInsert;
@@ -130,11 +150,17 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
   }
 
   const plan = buildDemoPlan(opts.now ?? new Date());
+  const seededAt = opts.now ?? new Date();
+  const licences = planDemoLicences(plan.profiles, seededAt);
   // The pictures are drawn by libvips threads while the database work runs on this one; the
   // marker row (the last write) waits for them, so "seeded" always means "with its pictures".
   const drawing = writeArtwork(storage, plan.artwork).then(
     () => null,
     (error: unknown) => error,
+  );
+  const drawingLicences = writeDemoLicenceImages(storage, licences).then(
+    (images) => ({ images, error: null }),
+    (error: unknown) => ({ images: new Map<string, StoredImage>(), error }),
   );
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -156,11 +182,17 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
     await insertMany(tx, bookingEvents, plan.events);
     await insertMany(tx, ledgerEntries, plan.ledger);
     // Live bookings get their durable jobs (request expiry, deposit expiry, reminder) like any other.
-    const seededAt = (opts.now ?? new Date()).getTime();
     for (const b of plan.bookings) {
       if (b.status === 'requested' || b.status === 'awaiting_deposit' || b.status === 'confirmed')
-        await syncBookingJobs(tx, { id: b.id!, status: b.status, startsAt: b.startsAt, endsAt: b.endsAt, respondBy: b.respondBy ?? null, depositDueAt: b.depositDueAt ?? null }, seededAt);
+        await syncBookingJobs(tx, { id: b.id!, status: b.status, startsAt: b.startsAt, endsAt: b.endsAt, respondBy: b.respondBy ?? null, depositDueAt: b.depositDueAt ?? null }, seededAt.getTime());
     }
+    const drawnLicences = await drawingLicences;
+    if (drawnLicences.error) throw drawnLicences.error;
+    await insertDemoLicences(tx, licences, drawnLicences.images, seededAt);
+    // The demo accounts' completed sessions have their aftercare plan (check-ins work on them); seeded
+    // history sends no messages, so the plan's jobs are not enqueued.
+    const demoUsers = new Set(plan.demoUserIds);
+    for (const b of plan.bookings) if (b.status === 'completed' && demoUsers.has(b.clientId)) await makeAftercarePlan(tx, b.id!, seededAt);
     await insertMany(tx, reviews, plan.reviews);
     await insertMany(tx, notifications, plan.notifications);
     const drawingError = await drawing;
@@ -176,6 +208,7 @@ export async function seedDemo(ctx: SeedContext, opts: SeedOptions): Promise<{ s
     // Another server seeded first: the files drawn for this plan's rows belong to nothing.
     await drawing;
     await Promise.all(plan.artwork.map((a) => Promise.all([storage.delete(a.storageKey), storage.delete(a.thumbKey)]))).catch(() => {});
+    await deleteDemoLicenceImages(storage, (await drawingLicences).images).catch(() => {});
   }
   if (seeded) {
     opts.log(
@@ -320,6 +353,7 @@ export function buildArtist(
     priceMinCents: consultationFee,
     priceMaxCents: consultationFee,
     depositCents: 0,
+    aftercareRequired: false,
   });
   if (seed.kind !== 'piercing') {
     rows.push({
@@ -331,6 +365,7 @@ export function buildArtist(
       priceMinCents: roundTo(10_000 * level, 500),
       priceMaxCents: roundTo(22_000 * level, 500),
       depositCents: 10_000,
+      ...TATTOO_METADATA,
     });
     rows.push({
       id: randomUUID(),
@@ -341,6 +376,7 @@ export function buildArtist(
       priceMinCents: roundTo(35_000 * level, 1000),
       priceMaxCents: roundTo(60_000 * level, 1000),
       depositCents: roundTo(r.int(15_000, 25_000), 2500),
+      ...TATTOO_METADATA,
     });
     if (seed.years >= 8 || seed.styles.some((s) => s === 'Japanese' || s === 'Realism')) {
       rows.push({
@@ -352,6 +388,7 @@ export function buildArtist(
         priceMinCents: roundTo(70_000 * level, 1000),
         priceMaxCents: roundTo(110_000 * level, 1000),
         depositCents: roundTo(r.int(30_000, 50_000), 5000),
+        ...TATTOO_METADATA,
       });
     }
   }
@@ -370,6 +407,7 @@ export function buildArtist(
         priceMaxCents: roundTo(max * (0.9 + level / 10), 500),
         depositCents: 10_000,
         difficulty: style.difficulty,
+        ...piercingMetadata(style.name),
       });
     }
   }

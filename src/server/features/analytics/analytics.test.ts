@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
+import { eq } from 'drizzle-orm';
+import { analyticsEvents, journeys } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +58,13 @@ describe('journeys and SEO analytics', () => {
     expect((await c.post(`/api/journey/${id}/conversion`, { conversionStep: 'booking_complete', conversionValue: 6 })).statusCode).toBe(204);
     expect((await c.post(`/api/journey/${id}/steps`, { sessionId: 's-1', stepType: 'teleport' })).statusCode).toBe(400);
     expect((await c.post(`/api/journey/00000000-0000-4000-8000-000000000000/steps`, { sessionId: 's-1', stepType: 'search' })).statusCode).toBe(404);
+    expect((await c.post(`/api/journey/00000000-0000-4000-8000-000000000000/conversion`, { conversionStep: 'booking_complete' })).statusCode).toBe(404);
+    // The conversion ends the journey; each call is one row tied to it, its body kept as sent.
+    const [journey] = await t.app.ctx.database.db.select().from(journeys).where(eq(journeys.id, id));
+    expect(journey?.convertedAt).toBeInstanceOf(Date);
+    const rows = await t.app.ctx.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.journeyId, id));
+    expect(rows.map((r) => r.kind).sort()).toEqual(['journey_conversion', 'journey_navigation', 'journey_step']);
+    expect(rows.find((r) => r.kind === 'journey_step')).toMatchObject({ sessionId: 's-1', pageType: 'home', payload: { sessionId: 's-1', stepType: 'page_view', pageType: 'home', url: '/' } });
   });
 
   it('accepts a beacon step with the token in the query string', async () => {

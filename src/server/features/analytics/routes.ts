@@ -12,10 +12,18 @@ import {
   ZSeoHeatmapClick,
   ZSeoPageView,
   ZSeoScrollDepth,
+  ZPerfQuery,
+  ZFunnelQuery,
+  ZHeatmapQuery,
+  type TFunnelReport,
+  type THeatmapReport,
+  ZWebVitalReport,
+  type TPerfReport,
 } from '../../../shared/contracts/analytics.ts';
 import { validate } from '../../http/app-error.ts';
 import { requireAdmin } from '../../http/guards.ts';
-import { computeFingerprint, listErrorReports, recordAnalyticsEvent, recordErrorReport, startJourney, type AnalyticsKind } from './service.ts';
+import { clickHeatmap, funnelsByEntry } from './admin-reports.ts';
+import { computeFingerprint, listErrorReports, recordAnalyticsEvent, recordErrorReport, recordWebVital, startJourney, webVitalsByDay, type AnalyticsKind } from './service.ts';
 
 const ZJourneyParams = z.object({ id: z.uuid('Journey id must be a UUID') });
 // Analytics endpoints are anonymous by nature; a per-IP ceiling keeps them from being a write amplifier.
@@ -37,6 +45,34 @@ export async function analyticsRoutes(app: FastifyInstance) {
   app.post('/api/journey/fingerprint', { config: analyticsLimit }, async (request) =>
     computeFingerprint(ctx, validate(ZFingerprintRequest, request.body), request.ip),
   );
+
+  // web-vitals reports the last values as the page is hidden, by beacon: the token may ride in ?csrf=.
+  app.post('/api/analytics/web-vitals', { config: { ...analyticsLimit, csrf: 'query' } }, async (request, reply) => {
+    await recordWebVital(ctx, validate(ZWebVitalReport, request.body));
+    return reply.status(204).send();
+  });
+
+  /** /admin/perf: real-user vitals at p75 per page type per day, and this process's server timings per route. */
+  app.get('/api/admin/perf', async (request): Promise<TPerfReport> => {
+    requireAdmin(request);
+    const query = validate(ZPerfQuery, request.query);
+    return {
+      days: query.days,
+      timezone: query.tz,
+      vitals: await webVitalsByDay(ctx, query),
+      server: { since: app.routeTimings.since.toISOString(), routes: app.routeTimings.summary() },
+    };
+  });
+
+  /** /admin/analytics: funnels per entry page type, and the click heatmap of a page at a width bucket. */
+  app.get('/api/admin/funnels', async (request): Promise<TFunnelReport> => {
+    requireAdmin(request);
+    return funnelsByEntry(ctx, validate(ZFunnelQuery, request.query));
+  });
+  app.get('/api/admin/heatmap', async (request): Promise<THeatmapReport> => {
+    requireAdmin(request);
+    return clickHeatmap(ctx, validate(ZHeatmapQuery, request.query));
+  });
 
   app.post('/api/journey/start', { config: analyticsLimit }, async (request, reply) => {
     const journey = await startJourney(ctx, validate(ZJourneyStart, request.body), request.user?.id ?? null);

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TErrorReport, ZFingerprintRequest, ZJourneyStart } from '../../../shared/contracts/analytics.ts';
+import type { TErrorReport, TPerfVitalRow, TWebVitalReport, ZFingerprintRequest, ZJourneyStart } from '../../../shared/contracts/analytics.ts';
 import type { AppContext } from '../../context.ts';
-import { analyticsEvents, errorReports, journeys } from '../../db/schema/index.ts';
+import { preparedSql, queryRows, type Db } from '../../db/client.ts';
+import { analyticsSalts, errorReports, journeys } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 
 export async function recordErrorReport(ctx: AppContext, report: TErrorReport, userId: string | null) {
@@ -34,14 +35,37 @@ export async function listErrorReports(ctx: AppContext, limit = 100) {
   }));
 }
 
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const saltCache = new WeakMap<Db, { day: string; salt: string }>();
+
 /**
- * A coarse, non-identifying device fingerprint: a hash of what the browser reports,
- * salted with the server secret so it cannot be matched across sites.
+ * Today's random salt (one per UTC day, shared by every server on the database). When a new day's
+ * salt is made, the older ones are deleted: a hash that mixed in an IP address can then be neither
+ * recomputed nor matched with another day's (issue 14 §1: no raw IP stored).
  */
-export function computeFingerprint(ctx: AppContext, input: z.infer<typeof ZFingerprintRequest>, ip: string) {
-  const hash = (s: string) => createHash('sha256').update(ctx.secret).update(s).digest('hex').slice(0, 32);
+export async function dailySalt(ctx: AppContext, now = new Date()): Promise<string> {
+  const db = ctx.database.db;
+  const day = utcDay(now);
+  const cached = saltCache.get(db);
+  if (cached?.day === day) return cached.salt;
+  await db.insert(analyticsSalts).values({ day, salt: randomBytes(32).toString('hex') }).onConflictDoNothing();
+  const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day)).limit(1);
+  if (!row) throw new Error('analytics salt missing after insert');
+  await db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
+  saltCache.set(db, { day, salt: row.salt });
+  return row.salt;
+}
+
+/**
+ * A coarse device fingerprint. `fingerprint` mixes in the IP address, so it is hashed with the
+ * day's salt and changes every day; the address itself is never stored. `deviceFingerprint` is what
+ * the browser reports only, salted with the server secret so it cannot be matched across sites.
+ */
+export async function computeFingerprint(ctx: AppContext, input: z.infer<typeof ZFingerprintRequest>, ip: string, now = new Date()) {
   const device = [input.userAgent, input.screenResolution, input.timezone, input.language, input.platform, String(input.cookieEnabled)].join('|');
-  return { fingerprint: hash(`${device}|${ip}`), deviceFingerprint: hash(device) };
+  const salt = await dailySalt(ctx, now);
+  const hash = (key: string, s: string) => createHash('sha256').update(key).update(s).digest('hex').slice(0, 32);
+  return { fingerprint: hash(salt, `${device}|${ip}`), deviceFingerprint: hash(ctx.secret, device) };
 }
 
 export async function startJourney(ctx: AppContext, input: z.infer<typeof ZJourneyStart>, userId: string | null) {
@@ -73,24 +97,80 @@ export type AnalyticsKind =
   | 'heatmap_click'
   | 'conversion_funnel';
 
+// The tracking calls are the busiest writes of the app (every visitor with consent sends a dozen a
+// page): one prepared statement each, not a Drizzle query built per call, and a journey's event
+// checks its journey in the same statement (bench/analytics.ts measures the ingest).
+const eventColumns = {
+  kind: sql.placeholder('kind'),
+  sessionId: sql.placeholder('sessionId'),
+  pageType: sql.placeholder('pageType'),
+  payload: sql.placeholder('payload'),
+};
+const insertEvent = preparedSql<never>(
+  'analytics_event_insert',
+  () => sql`INSERT INTO analytics_events (kind, session_id, page_type, payload)
+    VALUES (${eventColumns.kind}, ${eventColumns.sessionId}, ${eventColumns.pageType}, ${eventColumns.payload}::jsonb)`,
+);
+const insertJourneyEvent = preparedSql<{ id: string }>(
+  'analytics_journey_event_insert',
+  () => sql`INSERT INTO analytics_events (kind, session_id, journey_id, page_type, payload)
+    SELECT ${eventColumns.kind}, ${eventColumns.sessionId}, id, ${eventColumns.pageType}, ${eventColumns.payload}::jsonb
+    FROM journeys WHERE id = ${sql.placeholder('journeyId')}::uuid
+    RETURNING id`,
+);
+const insertConversion = preparedSql<{ id: string }>(
+  'analytics_journey_conversion_insert',
+  () => sql`WITH converted AS (UPDATE journeys SET converted_at = now() WHERE id = ${sql.placeholder('journeyId')}::uuid RETURNING id)
+    INSERT INTO analytics_events (kind, session_id, journey_id, page_type, payload)
+    SELECT 'journey_conversion', ${eventColumns.sessionId}, id, ${eventColumns.pageType}, ${eventColumns.payload}::jsonb FROM converted
+    RETURNING id`,
+);
+
 export async function recordAnalyticsEvent(
   ctx: AppContext,
   kind: AnalyticsKind,
   payload: Record<string, unknown> & { sessionId?: string; pageType?: string | null },
   journeyId?: string,
 ) {
-  if (journeyId) {
-    const [journey] = await ctx.database.db.select({ id: journeys.id }).from(journeys).where(eq(journeys.id, journeyId)).limit(1);
-    if (!journey) throw notFound('That journey');
-    if (kind === 'journey_conversion') {
-      await ctx.database.db.update(journeys).set({ convertedAt: new Date() }).where(eq(journeys.id, journeyId));
-    }
+  const values = { kind, sessionId: payload.sessionId ?? null, pageType: payload.pageType ?? null, payload: JSON.stringify(payload) };
+  if (!journeyId) {
+    await insertEvent(ctx.database.db, values);
+    return;
   }
-  await ctx.database.db.insert(analyticsEvents).values({
-    kind,
-    sessionId: payload.sessionId ?? null,
-    journeyId: journeyId ?? null,
-    pageType: payload.pageType ?? null,
-    payload,
+  const written = kind === 'journey_conversion' ? await insertConversion(ctx.database.db, { ...values, journeyId }) : await insertJourneyEvent(ctx.database.db, { ...values, journeyId });
+  if (written.length === 0) throw notFound('That journey');
+}
+
+const insertWebVital = preparedSql<never>(
+  'web_vital_insert',
+  () => sql`INSERT INTO web_vitals (session_id, name, value, rating, metric_id, url, page_type, navigation_type)
+    VALUES (${sql.placeholder('sessionId')}, ${sql.placeholder('name')}, ${sql.placeholder('value')}, ${sql.placeholder('rating')},
+      ${sql.placeholder('metricId')}, ${sql.placeholder('url')}, ${sql.placeholder('pageType')}, ${sql.placeholder('navigationType')})`,
+);
+
+export async function recordWebVital(ctx: AppContext, report: TWebVitalReport) {
+  await insertWebVital(ctx.database.db, {
+    sessionId: report.sessionId,
+    name: report.name,
+    value: report.value,
+    rating: report.rating,
+    metricId: report.id,
+    url: report.url,
+    pageType: report.pageType,
+    navigationType: report.navigationType ?? null,
   });
+}
+
+/** p75 of each metric per page type per day (the viewer's days), over the last `days` days including today. */
+export async function webVitalsByDay(ctx: AppContext, opts: { days: number; tz: string }): Promise<TPerfVitalRow[]> {
+  const rows = await queryRows<{ day: string; page_type: string; name: TPerfVitalRow['name']; p75: number | string; samples: number | string }>(
+    ctx.database.db,
+    sql`SELECT to_char((created_at AT TIME ZONE ${opts.tz})::date, 'YYYY-MM-DD') AS day, page_type, name,
+          percentile_cont(0.75) WITHIN GROUP (ORDER BY value) AS p75, count(*) AS samples
+        FROM web_vitals
+        WHERE created_at >= ((date_trunc('day', now() AT TIME ZONE ${opts.tz}) - make_interval(days => ${opts.days - 1})) AT TIME ZONE ${opts.tz})
+        GROUP BY 1, 2, 3
+        ORDER BY 1 DESC, 2, 3`,
+  );
+  return rows.map((r) => ({ day: r.day, pageType: r.page_type, name: r.name, p75: Number(r.p75), samples: Number(r.samples) }));
 }

@@ -1,34 +1,64 @@
 import { ARTIST_PAGE_SIZE, type TArtistPage, type TArtistSearchQuery } from '../../../shared/contracts/artists.ts';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
-import { firstFreeSlots } from '../availability/service.ts';
+import { freeDaysSearch, refreshFreeDays } from '../availability/free-days.ts';
+import { firstFreeSlots, type FirstSlotRange } from '../availability/service.ts';
 import { buildArtistSearch, decodeCursor, encodeCursor, presentListItem, type Row, type SearchTerms } from './search.ts';
 
 /**
- * GET /api/artists with `sort=soonest` or `availableFrom` / `availableTo`. A first free slot needs
- * each artist's hours, time off, guest spots and bookings run through the slot engine, which SQL
- * cannot do; so the cheap SQL filters run first, and the engine sees a bounded candidate set:
+ * GET /api/artists with `sort=soonest` or `availableFrom` / `availableTo`. Each candidate's first
+ * free slot comes from its precomputed free days, read in the search statement itself
+ * (free-days.ts); only artists those cannot answer — a schedule changed since they were computed,
+ * or a day whose free time straddles the notice cut-off — go through the slot engine, and stale
+ * rows are recomputed on the way. So:
  *
  * - sort=soonest: the best 500 candidates by the other criteria (relevance with a text query,
  *   distance near a point, else rating) are ranked by first free slot, artists without one last;
  *   pages are cut from that ranking with a cursor over (first slot, id).
- * - a date range with another sort: candidates are scanned in SQL order, 100 at a time, keeping those
- *   with a free slot in the range; one request scans at most 500, and its cursor continues the scan.
- *
- * First slots are cached per artist for a minute (availability/service.ts), so paging is cheap.
+ * - a date range with another sort: the statement keeps only artists who may be free in the range,
+ *   in SQL order (the page and a quarter more first, then 100 at a time); one request looks at
+ *   most at 500, and its cursor continues the scan.
  */
+
+type AvailabilityRow = Row & { free_state: 'known' | 'straddles' | 'stale'; free_first_ms: number | string | null; availability_version: number | string };
+
+/** Each row's first free slot in the range (null: none): from the free days, else the engine. */
+async function firstSlotsOf(ctx: AppContext, rows: AvailabilityRow[], range: FirstSlotRange, now: number): Promise<Map<string, number | null>> {
+  const out = new Map<string, number | null>();
+  const unanswered: AvailabilityRow[] = [];
+  for (const row of rows) {
+    if (row.free_state === 'known') out.set(row.id, row.free_first_ms === null ? null : Number(row.free_first_ms));
+    else unanswered.push(row);
+  }
+  if (unanswered.length === 0) return out;
+  const stale = unanswered.filter((r) => r.free_state === 'stale').map((r) => r.id);
+  const [engine] = await Promise.all([
+    firstFreeSlots(ctx, unanswered.map((r) => ({ id: r.id, version: Number(r.availability_version) })), range, now),
+    // The next search finds them current (a booking, a cancellation, any schedule change made them stale).
+    refreshFreeDays(ctx.database.db, stale, now),
+  ]);
+  for (const [id, first] of engine) out.set(id, first);
+  return out;
+}
 
 export const AVAILABILITY_CANDIDATES = 500;
 const SCAN_BATCH = 100;
+/**
+ * The first batch of a date-range scan: the page and a quarter more. Most artists have free time in
+ * a range, so this usually fills the page; running the slot engine for 100 candidates to show 25
+ * was most of an uncached availability search's cost.
+ */
+const firstBatch = (limit: number) => Math.min(SCAN_BATCH, Math.ceil((limit + 1) * 1.25));
 /** Cursor key of an artist with no free slot: after every real instant, still a finite number. */
 const NO_SLOT = Number.MAX_SAFE_INTEGER;
 
 const byKeyThenId = (a: { k: number; row: Row }, b: { k: number; row: Row }) => a.k - b.k || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
 
-export async function searchByAvailability(ctx: AppContext, query: TArtistSearchQuery, terms: SearchTerms | null): Promise<TArtistPage> {
+export async function searchByAvailability(ctx: AppContext, query: TArtistSearchQuery, terms: SearchTerms | null, now = Date.now()): Promise<TArtistPage> {
   const { availableFrom, availableTo, cursor, sort, ...filters } = query;
   const range = { availableFrom, availableTo };
   const filtered = Boolean(availableFrom || availableTo);
+  const freeDays = { ...freeDaysSearch(range, now), filter: filtered };
   const limit = query.limit ?? ARTIST_PAGE_SIZE;
   const db = ctx.database.db;
   const present = (row: Row, k: number) => ({ ...presentListItem(row), ...(k !== NO_SLOT ? { firstAvailableAt: new Date(k).toISOString() } : {}) });
@@ -36,8 +66,8 @@ export async function searchByAvailability(ctx: AppContext, query: TArtistSearch
   if (sort === 'soonest') {
     const preSort = terms ? 'relevance' : filters.near ? 'distance' : 'rating';
     // buildArtistSearch fetches one row more than its limit.
-    const rows = await queryRows<Row>(db, buildArtistSearch({ ...filters, sort: preSort, limit: AVAILABILITY_CANDIDATES - 1 }, { terms }).sql);
-    const first = await firstFreeSlots(ctx, rows.map((r) => r.id), range);
+    const rows = await queryRows<AvailabilityRow>(db, buildArtistSearch({ ...filters, sort: preSort, limit: AVAILABILITY_CANDIDATES - 1 }, { terms, freeDays }).sql);
+    const first = await firstSlotsOf(ctx, rows, range, now);
     let ranked = rows.map((row) => ({ row, k: first.get(row.id) ?? NO_SLOT }));
     if (filtered) ranked = ranked.filter((r) => r.k !== NO_SLOT);
     ranked.sort(byKeyThenId);
@@ -60,10 +90,10 @@ export async function searchByAvailability(ctx: AppContext, query: TArtistSearch
   let lastScanned: Row | undefined;
   let exhausted = false;
   while (matches.length <= limit && scanned < AVAILABILITY_CANDIDATES) {
-    const batch = Math.min(SCAN_BATCH, AVAILABILITY_CANDIDATES - scanned);
-    const rows = await queryRows<Row>(db, buildArtistSearch({ ...filters, ...(sort ? { sort } : {}), ...(scanCursor ? { cursor: scanCursor } : {}), limit: batch }, { terms }).sql);
+    const batch = Math.min(scanned === 0 ? firstBatch(limit) : SCAN_BATCH, AVAILABILITY_CANDIDATES - scanned);
+    const rows = await queryRows<AvailabilityRow>(db, buildArtistSearch({ ...filters, ...(sort ? { sort } : {}), ...(scanCursor ? { cursor: scanCursor } : {}), limit: batch }, { terms, freeDays }).sql);
     const candidates = rows.slice(0, batch);
-    const first = await firstFreeSlots(ctx, candidates.map((r) => r.id), range);
+    const first = await firstSlotsOf(ctx, candidates, range, now);
     for (const row of candidates) {
       scanned += 1;
       lastScanned = row;

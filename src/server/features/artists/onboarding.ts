@@ -1,3 +1,5 @@
+import { piercingStyleBySlug } from '../../../shared/aftercare-plan.ts';
+import { formatHealing } from '../../../shared/guides/piercing-styles.ts';
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { findCity, findCityByName, type City } from '../../../shared/cities.ts';
 import {
@@ -132,6 +134,21 @@ function serviceValues(artistId: string, s: TServiceInput) {
     currency: 'USD',
     // Difficulty sets a piercing's session length (spec §9); other kinds keep none.
     difficulty: s.kind === 'piercing' ? (s.difficulty ?? null) : null,
+    ...serviceMetadata(s),
+  };
+}
+
+/**
+ * The spec's search metadata. A field left out keeps what is stored (PATCH) or the column default
+ * (new); a consultation never calls for aftercare, and a piercing's style gives its healing time.
+ */
+function serviceMetadata(s: TServiceInput) {
+  const style = s.kind === 'piercing' ? piercingStyleBySlug(s.piercingStyle) : null;
+  return {
+    healingTime: s.kind === 'consultation' ? null : s.healingTime ? s.healingTime : style ? formatHealing(style.healingRange) : s.healingTime === undefined ? undefined : null,
+    aftercareRequired: s.kind === 'consultation' ? false : s.aftercareRequired,
+    safetyProtocols: s.safetyProtocols,
+    piercingStyle: s.piercingStyle === undefined ? undefined : (style?.slug ?? null),
   };
 }
 

@@ -1,5 +1,5 @@
 import { avatarUrlOf } from '../../../shared/avatar.ts';
-import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZInstant, ZUuid } from '../../../shared/contracts/input.ts';
 import {
@@ -23,7 +23,7 @@ export async function findArtistId(ctx: AppContext, idOrSlug: string): Promise<s
   const [row] = await ctx.database.db
     .select({ id: artistProfiles.id })
     .from(artistProfiles)
-    .where(UUID.test(idOrSlug) ? eq(artistProfiles.id, idOrSlug) : eq(artistProfiles.slug, idOrSlug.toLowerCase()))
+    .where(and(UUID.test(idOrSlug) ? eq(artistProfiles.id, idOrSlug) : eq(artistProfiles.slug, idOrSlug.toLowerCase()), isNull(artistProfiles.deletedAt)))
     .limit(1);
   if (!row) throw notFound('That artist');
   return row.id;
@@ -63,6 +63,10 @@ export function presentService(s: typeof services.$inferSelect): TService {
     depositCents: s.depositCents,
     currency: s.currency,
     difficulty: s.difficulty,
+    healingTime: s.healingTime,
+    aftercareRequired: s.aftercareRequired,
+    safetyProtocols: s.safetyProtocols,
+    piercingStyle: s.piercingStyle,
   };
 }
 
@@ -151,6 +155,7 @@ export function presentReview(r: typeof reviews.$inferSelect, authorName: string
     bestRating: 5,
     worstRating: 1,
     reply: r.reply && r.repliedAt ? { body: r.reply, date: r.repliedAt.toISOString() } : null,
+    healedFollowUp: r.healedNote && r.healedAt ? { body: r.healedNote, date: r.healedAt.toISOString() } : null,
     photos,
   };
 }

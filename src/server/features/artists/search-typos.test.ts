@@ -39,6 +39,18 @@ describe('typos', () => {
     expect((await search('q=fine%20line')).correctedQuery).toBeUndefined();
   });
 
+  it('exact=1 searches the words as typed ("Search instead for …"): no correction, no trigram fallback', async () => {
+    const exact = await search('q=fien%20line&exact=1');
+    expect(exact.items).toEqual([]);
+    expect(exact.correctedQuery).toBeUndefined();
+    expect(exact.total).toEqual({ count: 0, exact: true });
+    // A name within a typo would be found by the trigram fallback without the flag.
+    expect(names(await search('q=Mara%20Qiull&exact=1'))).toEqual([]);
+    expect(names(await search('q=Mara%20Quill&exact=1'))).toEqual(['Mara Quill']);
+    expect(names(await search('q=fine%20line&exact=true'))).toEqual(['Mara Quill', 'Noor Siddiqui']);
+    expect((await c.get('/api/artists?q=fine&exact=maybe')).statusCode).toBe(400);
+  });
+
   it('"or" asks for any of the words (the piercing page\'s specialty links)', async () => {
     expect(names(await search('kind=piercing&q=lobe%20or%20helix%20or%20tragus%20or%20conch'))).toEqual(['Hana Sato']);
     expect(names(await search('kind=piercing&q=septum%20or%20helix')).sort()).toEqual(['Hana Sato', 'Kiana Brooks']);

@@ -53,6 +53,16 @@ export async function catalogueWords(db: Db, version: number): Promise<Catalogue
   return loading;
 }
 
+/**
+ * The words loaded last, whatever their version (loading them at `currentVersion()` when none
+ * are): a search that reads the catalogue version in its own statement checks them afterwards
+ * and calls catalogueWords() with that version when they are older.
+ */
+export async function loadedCatalogueWords(db: Db, currentVersion: () => Promise<number>): Promise<CatalogueWords> {
+  const current = loaded.get(db);
+  return current ?? catalogueWords(db, await currentVersion());
+}
+
 async function load(db: Db, version: number): Promise<CatalogueWords> {
   const [nameWords, cityRows] = await Promise.all([
     queryRows<{ word: string; n: number }>(

@@ -11,7 +11,11 @@ import { preparedPerDatabase, queryRows, type Db } from '../../db/client.ts';
 import { catalogueVersion } from '../../db/schema/index.ts';
 import { decodeCursor as decodeKeysetCursor, encodeCursor as encodeKeysetCursor } from '../../http/keyset-cursor.ts';
 import { searchByAvailability } from './availability-search.ts';
-import { catalogueWords, type CatalogueWords } from './search-vocabulary.ts';
+import { catalogueWords, loadedCatalogueWords, type CatalogueWords } from './search-vocabulary.ts';
+import type { freeDaysSearch } from '../availability/free-days.ts';
+
+/** The free-days reading of an availability search (free-days.ts); `filter`: keep only artists who may have a free slot. */
+export type FreeDaysSearch = ReturnType<typeof freeDaysSearch> & { filter: boolean };
 
 const KM_PER_DEGREE_LAT = 111.32;
 /** Below this trigram word similarity a name or city does not count as a typo of the query. */
@@ -47,6 +51,8 @@ export type Row = {
   sort_key: string | number;
   /** Matches up to SEARCH_COUNT_LIMIT + 1, on the first page of a search (see buildArtistSearch's `count`). */
   total_count?: string | number;
+  /** The catalogue version of the statement's snapshot (buildArtistSearch's `version`). */
+  catalogue_version?: string | number;
 };
 
 /**
@@ -61,23 +67,22 @@ export type Row = {
  */
 export async function searchArtists(ctx: AppContext, query: TArtistSearchQuery): Promise<TArtistPage> {
   const { db } = ctx.database;
-  // Read before the search: a change committed in between makes the stored version older than
-  // the page, so the next request recomputes — never the other way round.
-  const version = await catalogueVersionOf(db);
   // Availability changes with every booking and with the clock: computed each time (availability answers have their own reuse).
   if (query.sort === 'soonest' || query.availableFrom || query.availableTo) {
-    const plan = planArtistSearch(query, await catalogueWords(db, version));
+    const plan = planArtistSearch(query, await catalogueWords(db, await catalogueVersionOf(db)));
     return { ...(await searchByAvailability(ctx, plan.query, plan.terms)), ...plan.notes };
   }
   let cache = pageCaches.get(db);
   if (!cache) pageCaches.set(db, (cache = new Map()));
   const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
   const hit = cache.get(key);
-  if (hit && hit.version === version) return hit.page;
-  const page = await computeSearchPage(ctx, query, version);
+  // A kept page costs one read of the version. A query not kept (most distinct searches) skips
+  // that read: its statement returns the version of the very snapshot it read the page from.
+  if (hit && hit.version === (await catalogueVersionOf(db))) return hit.page;
+  const computed = await computePage(ctx, query);
   if (cache.size >= PAGE_CACHE_MAX) cache.clear();
-  cache.set(key, { version, page });
-  return page;
+  cache.set(key, computed);
+  return computed.page;
 }
 
 /** Groups that must all match; a group matches when any alternative (words that must all match) does. See interpretSearch. */
@@ -98,7 +103,7 @@ export function planArtistSearch(query: TArtistSearchQuery, known: CatalogueWord
   const notes: SearchPlan['notes'] = {};
   let terms: SearchTerms | null = null;
   if (query.q) {
-    const read = interpretSearch(query.q, known.vocabulary);
+    const read = interpretSearch(query.q, known.vocabulary, { exact: query.exact === true });
     terms = read.groups.length ? read.groups : null;
     if (!effective.kind && read.kind) effective.kind = read.kind;
     if (read.corrected) notes.correctedQuery = read.corrected;
@@ -159,22 +164,43 @@ async function catalogueVersionOf(db: Db): Promise<number> {
 }
 
 /** The search page computed from the database (searchArtists without reuse). */
-export async function computeSearchPage(ctx: AppContext, query: TArtistSearchQuery, version?: number): Promise<TArtistPage> {
-  const known = await catalogueWords(ctx.database.db, version ?? (await catalogueVersionOf(ctx.database.db)));
+export async function computeSearchPage(ctx: AppContext, query: TArtistSearchQuery): Promise<TArtistPage> {
+  return (await computePage(ctx, query)).page;
+}
+
+/**
+ * The page and the catalogue version of the snapshot it was read from (one statement returns
+ * both), so a kept page is never newer-versioned than its data (decision 0008). The query is read
+ * with the words already loaded; when the statement shows a newer catalogue, the words are
+ * reloaded and the page computed again (once per catalogue change, not per search).
+ */
+async function computePage(ctx: AppContext, query: TArtistSearchQuery): Promise<{ page: TArtistPage; version: number }> {
+  const { db } = ctx.database;
+  let known = await loadedCatalogueWords(db, () => catalogueVersionOf(db));
+  // Bounded: under a stream of catalogue changes the third page is kept with words a change or two old.
+  for (let attempt = 1; ; attempt++) {
+    const result = await computeWith(ctx, query, known);
+    if (result.version <= known.version || attempt === 3) return result;
+    known = await catalogueWords(db, result.version);
+  }
+}
+
+async function computeWith(ctx: AppContext, query: TArtistSearchQuery, known: CatalogueWords): Promise<{ page: TArtistPage; version: number }> {
   const plan = planArtistSearch(query, known);
   const count = !query.cursor;
   let typos = query.cursor ? decodeCursor(query.cursor).typos === true : false;
-  let statement = buildArtistSearch(plan.query, { typos, terms: plan.terms, count });
-  let rows = await runSearch(ctx, statement.sql, typos);
+  let statement = buildArtistSearch(plan.query, { typos, terms: plan.terms, count, version: true });
+  let [version, rows] = await runSearch(ctx, statement.sql, typos);
   const notes: Partial<TArtistPage> = { ...plan.notes };
-  if (rows.length === 0 && !query.cursor && !typos && query.q) {
+  // An exact search ("Search instead for …") is what was typed: no trigram fallback either.
+  if (rows.length === 0 && !query.cursor && !typos && query.q && !query.exact) {
     delete notes.correctedQuery;
     const suggestion = suggestSearch(query.q, known.vocabulary);
     if (suggestion && suggestion !== fold(query.q)) notes.didYouMean = suggestion;
     // The last resort: names and cities within a typo by SQL trigrams (names the vocabulary cannot split well).
     typos = true;
-    statement = buildArtistSearch(plan.query, { typos, terms: plan.terms, count });
-    rows = await runSearch(ctx, statement.sql, typos);
+    statement = buildArtistSearch(plan.query, { typos, terms: plan.terms, count, version: true });
+    [version, rows] = await runSearch(ctx, statement.sql, typos);
   }
   const { limit } = statement;
   const page = rows.slice(0, limit);
@@ -188,15 +214,17 @@ export async function computeSearchPage(ctx: AppContext, query: TArtistSearchQue
     const matches = Number(rows[0]?.total_count ?? 0);
     result.total = { count: Math.min(matches, SEARCH_COUNT_LIMIT), exact: matches <= SEARCH_COUNT_LIMIT };
   }
-  return result;
+  return { page: result, version };
 }
 
-async function runSearch(ctx: AppContext, statement: SQL, typos: boolean): Promise<Row[]> {
-  if (!typos) return queryRows<Row>(ctx.database.db, statement);
+/** The catalogue version and the artists of a statement built with `version: true` (see withStudios). */
+async function runSearch(ctx: AppContext, statement: SQL, typos: boolean): Promise<[number, Row[]]> {
+  const split = (rows: Row[]): [number, Row[]] => [Number(rows[0]?.catalogue_version ?? 0), rows.filter((r) => r.id !== null)];
+  if (!typos) return split(await queryRows<Row>(ctx.database.db, statement));
   // `<%` takes its threshold from this setting, not from an argument; LOCAL keeps it to this query.
   return ctx.database.db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${TRIGRAM_MATCH}`));
-    return queryRows<Row>(tx, statement);
+    return split(await queryRows<Row>(tx, statement));
   });
 }
 
@@ -206,13 +234,22 @@ async function runSearch(ctx: AppContext, statement: SQL, typos: boolean): Promi
  * `terms`: the text query as planArtistSearch read it (default: each word of `q` as it is).
  * `typos`: match the text query against names and cities within a typo (SQL trigrams) instead of by full text.
  * `count`: also count the matches, up to SEARCH_COUNT_LIMIT + 1, in a `total_count` column of every row.
+ * `version`: also read the catalogue version (`catalogue_version`) in the same snapshot; the answer
+ * then always has a row, a single one with a null `id` when nobody matches.
+ * `freeDays`: also read each artist's precomputed free days for an availability search (free-days.ts).
  */
-export function buildArtistSearch(query: TArtistSearchQuery, opts: { typos?: boolean; terms?: SearchTerms | null; count?: boolean } = {}): { sql: SQL; limit: number } {
+export function buildArtistSearch(
+  query: TArtistSearchQuery,
+  opts: { typos?: boolean; terms?: SearchTerms | null; count?: boolean; version?: boolean; freeDays?: FreeDaysSearch } = {},
+): { sql: SQL; limit: number } {
   if (query.sort === 'soonest' || query.availableFrom || query.availableTo) {
-    throw new Error('Availability is not SQL: searchArtists sends these queries to searchByAvailability (availability-search.ts).');
+    throw new Error('Availability is not a filter of this statement: searchArtists sends these queries to searchByAvailability (availability-search.ts), which passes `freeDays`.');
   }
   const limit = query.limit ?? ARTIST_PAGE_SIZE;
-  const where: SQL[] = [];
+  // An artist who deleted their account stays only for their clients' bookings (decision 0023).
+  const where: SQL[] = [sql`a.deleted_at IS NULL`];
+  const free = opts.freeDays ?? null;
+  if (free?.filter) where.push(free.mayMatch);
   const q = query.q && query.q.length > 0 ? query.q : null;
   const terms = opts.terms !== undefined ? opts.terms : q ? words(q).map((w) => [[w]]) : null;
   const typos = Boolean(q && opts.typos);
@@ -249,7 +286,7 @@ export function buildArtistSearch(query: TArtistSearchQuery, opts: { typos?: boo
   const totalCount = opts.count ? countSql([...where, ...(tsQuery ? [sql`a.search_document @@ ${tsQuery}`] : [])]) : null;
   const sort = query.sort ?? (tsQuery || typos ? 'relevance' : distance ? 'distance' : 'rating');
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  if (sort === 'relevance' && tsQuery) return { sql: withStudios(relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1 }), undefined, totalCount), limit };
+  if (sort === 'relevance' && tsQuery) return { sql: withStudios(relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1, free }), undefined, totalCount, opts.version), limit };
   if (tsQuery) where.push(sql`a.search_document @@ ${tsQuery}`);
 
   let sortKey: SQL;
@@ -268,7 +305,7 @@ export function buildArtistSearch(query: TArtistSearchQuery, opts: { typos?: boo
   if (cursor) where.push(direction === 'desc' ? after(sortKey, cursor) : sql`(${sortKey} > ${cursor.k} OR (${sortKey} = ${cursor.k} AND a.id > ${cursor.id}::uuid))`);
 
   const order = direction === 'desc' ? sql`sort_key DESC, a.id ASC` : sql`sort_key ASC, a.id ASC`;
-  return { sql: withStudios(pageSql({ where, distance, sortKey, order, limit: limit + 1 }), order, totalCount), limit };
+  return { sql: withStudios(pageSql({ where, distance, sortKey, order, limit: limit + 1, free }), order, totalCount, opts.version), limit };
 }
 
 /**
@@ -306,16 +343,16 @@ const after = (key: SQL, c: Cursor) => sql`(${key} < ${c.k} OR (${key} = ${c.k} 
  * at all when the card part fills the page. The sort key is the rating plus CARD_MATCH for a
  * card match, so one cursor pages across both parts.
  */
-function relevancePageSql(opts: { where: SQL[]; distance: SQL | null; tsQuery: SQL; cursor: Cursor | null; limit: number }): SQL {
-  const { where, distance, tsQuery, cursor, limit } = opts;
+function relevancePageSql(opts: { where: SQL[]; distance: SQL | null; tsQuery: SQL; cursor: Cursor | null; limit: number; free: FreeDaysSearch | null }): SQL {
+  const { where, distance, tsQuery, cursor, limit, free } = opts;
   const cardKey = sql`(${CARD_MATCH} + ${RATING})`;
   const indexOrder = sql`${RATING} DESC, a.id ASC`;
   const bioWhere = [...where, sql`a.search_document @@ ${tsQuery}`, sql`NOT (a.search_head @@ ${tsQuery})`];
   if (cursor && cursor.k < CARD_MATCH) {
-    return pageSql({ where: [...bioWhere, after(RATING, cursor)], distance, sortKey: RATING, order: indexOrder, limit });
+    return pageSql({ where: [...bioWhere, after(RATING, cursor)], distance, sortKey: RATING, order: indexOrder, limit, free });
   }
-  const card = pageSql({ where: [...where, sql`a.search_head @@ ${tsQuery}`, ...(cursor ? [after(cardKey, cursor)] : [])], distance, sortKey: cardKey, order: indexOrder, limit });
-  const bio = pageSql({ where: [...bioWhere, sql`(SELECT count(*) FROM card) < ${limit}`], distance, sortKey: RATING, order: indexOrder, limit });
+  const card = pageSql({ where: [...where, sql`a.search_head @@ ${tsQuery}`, ...(cursor ? [after(cardKey, cursor)] : [])], distance, sortKey: cardKey, order: indexOrder, limit, free });
+  const bio = pageSql({ where: [...bioWhere, sql`(SELECT count(*) FROM card) < ${limit}`], distance, sortKey: RATING, order: indexOrder, limit, free });
   return sql`
     WITH card AS MATERIALIZED (${card})
     SELECT * FROM card
@@ -330,29 +367,39 @@ function relevancePageSql(opts: { where: SQL[]; distance: SQL | null; tsQuery: S
  * One page of result cards, from artist_profiles alone: prices, deposit and photo are kept on the
  * profile by triggers (migration 0006), so choosing and filling a page reads no other table.
  */
-function pageSql(opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order: SQL; limit: number }): SQL {
+function pageSql(opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order: SQL; limit: number; free?: FreeDaysSearch | null }): SQL {
   const whereSql = opts.where.length ? sql`WHERE ${sql.join(opts.where, sql` AND `)}` : sql``;
   return sql`
-    SELECT a.id, a.slug, a.display_name, a.kind, a.styles, a.city, a.country, a.timezone, a.verified, a.studio_id,
+    SELECT a.id, a.slug, a.display_name, a.kind, a.styles, a.city, a.country, a.timezone, a.verified, a.studio_id, a.user_id,
            a.rating_sum / nullif(a.rating_count, 0) AS rating_value, a.rating_count,
            a.card_price_from_cents AS price_from_cents, a.card_deposit_from_cents AS deposit_from_cents, a.card_thumb_key AS thumb_key, a.lat, a.lng,
            ${opts.distance ?? sql`NULL::float8`} AS distance_km,
            ${opts.sortKey} AS sort_key
+           ${opts.free ? sql`, ${opts.free.columns}` : sql``}
     FROM artist_profiles a
+    ${opts.free ? opts.free.join : sql``}
     ${whereSql}
     ORDER BY ${opts.order}
     LIMIT ${opts.limit}
   `;
 }
 
-/** The page with its studio names (and the match count, when asked); joined after the page is cut, so only for the rows shown. */
-function withStudios(page: SQL, order: SQL = sql`sort_key DESC, a.id ASC`, totalCount: SQL | null = null): SQL {
-  return sql`
-    SELECT a.*, st.name AS studio_name,
-           (SELECT u.avatar_key FROM artist_profiles ap JOIN users u ON u.id = ap.user_id WHERE ap.id = a.id) AS avatar_key
+/** The page with its studio names and avatars (and the match count, when asked); joined after the page is cut, so only for the rows shown. */
+function withStudios(page: SQL, order: SQL = sql`sort_key DESC, a.id ASC`, totalCount: SQL | null = null, version = false): SQL {
+  const cards = sql`
+    SELECT a.*, st.name AS studio_name, u.avatar_key
            ${totalCount ? sql`, ${totalCount} AS total_count` : sql``}
     FROM (${page}) a
     LEFT JOIN studios st ON st.id = a.studio_id
+    LEFT JOIN users u ON u.id = a.user_id
+    ORDER BY ${order}
+  `;
+  if (!version) return cards;
+  // The version row joined to the page: read in the statement's snapshot, and present when no artist matches.
+  return sql`
+    SELECT v.version AS catalogue_version, a.*
+    FROM catalogue_version v
+    LEFT JOIN (${cards}) a ON true
     ORDER BY ${order}
   `;
 }

@@ -17,6 +17,7 @@ import { AppError, validate } from '../../http/app-error.ts';
 import { requireUser } from '../../http/guards.ts';
 import { networkOf } from '../../http/client-network.ts';
 import { presentCurrentUser, signIn, signOut, signUp, type AuthResult } from './service.ts';
+import { acceptFormPosts } from '../../http/form-post.ts';
 
 function applyCookies(reply: FastifyReply, result: AuthResult) {
   for (const cookie of result.setCookies) reply.header('set-cookie', cookie);
@@ -41,9 +42,7 @@ const signUpWith = (ctx: AppContext, request: FastifyRequest, input: z.infer<typ
  */
 async function loginFormRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  acceptFormPosts(app, FORM_BODY_LIMIT_BYTES);
 
   const handleForm =
     (form: LoginForm, submit: (request: FastifyRequest, fields: Record<string, unknown>) => Promise<AuthResult>) =>

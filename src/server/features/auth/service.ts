@@ -4,6 +4,8 @@ import type { TCurrentUser, TSignIn, TSignUp } from '../../../shared/contracts/a
 import type { AppContext } from '../../context.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { judgePassword } from '../../auth/passwords.ts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './sign-in-throttle.ts';
 
@@ -46,6 +48,16 @@ export async function signIn(ctx: AppContext, input: TSignIn & { email: string }
     throw new AppError('INVALID_CREDENTIALS', 'That email and password do not match an account.');
   }
   await clearSignInFailures(db, input.email, meta.network);
+  // A suspended account (admin console) knows its password but may not come in: the session just made goes again.
+  const [suspended] = await db
+    .select({ id: users.id, reason: users.suspendedReason })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, input.email.toLowerCase()), isNotNull(users.suspendedAt)))
+    .limit(1);
+  if (suspended) {
+    await db.delete(sessions).where(eq(sessions.userId, suspended.id));
+    throw new AppError('FORBIDDEN', `This account is suspended${suspended.reason ? `: ${suspended.reason}` : ''}. Contact support if you think this is a mistake.`);
+  }
   return { setCookies };
 }
 

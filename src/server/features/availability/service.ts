@@ -117,7 +117,7 @@ function addInputRow(entry: Inputs, r: InputRow): void {
 }
 
 /** The engine inputs of several artists around [fromMs, toMs), in one round trip (search's first free slots). */
-async function loadInputs(db: DbOrTx, artistIds: string[], fromMs: number, toMs: number): Promise<Map<string, Inputs>> {
+export async function loadInputs(db: DbOrTx, artistIds: string[], fromMs: number, toMs: number): Promise<Map<string, Inputs>> {
   const out = new Map<string, Inputs>(artistIds.map((id) => [id, { timeOff: [], guestSpots: [], busy: [] }]));
   if (artistIds.length === 0) return out;
   const ids = sql`ARRAY[${sql.join(artistIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
@@ -374,36 +374,33 @@ function pickService(offered: OfferedService[], serviceId: string | undefined): 
 // ---------------------------------------------------------------------------------------------
 // First free slot per artist, for search (filter by a date range, sort by soonest)
 
+/** A cached answer also expires, because time passes: new days enter the artist's booking horizon. */
 const FIRST_SLOT_TTL_MS = 60_000;
 const FIRST_SLOT_CACHE_MAX = 50_000;
 /** How far "soonest" looks ahead; the artist's own max advance (≤ 365 days) usually stops it sooner. */
 const SOONEST_HORIZON_DAYS = 366;
 
 type CacheEntry = { until: number; noticeMs: number; value: number | null };
+/** By artist, availability version and range: a booking or any other schedule change (any process) moves the version, so an entry never outlives what it was computed from. */
 const firstSlotCache = new Map<string, CacheEntry>();
-/** Bumped when an artist's settings change, so their cached answers stop matching. */
-const generations = new Map<string, number>();
-
-/** Forget cached first slots of an artist (their hours, time off, guest spots or bookings changed). */
-export function invalidateAvailabilityCache(artistId: string): void {
-  generations.set(artistId, (generations.get(artistId) ?? 0) + 1);
-}
 
 export type FirstSlotRange = { availableFrom?: string | undefined; availableTo?: string | undefined };
 
 /**
  * Each artist's first free slot (epoch ms, or null) of their shortest active session service
  * (60 minutes without one) within the range — local dates of each artist — or from now when
- * there is none. Answers are cached for a minute (bookings made elsewhere show up within it;
- * changes made here invalidate at once).
+ * there is none. Search reads precomputed free days first (free-days.ts); this runs the engine for
+ * the artists those cannot answer. `artists` carry their availability version (read by the
+ * caller's search statement), which keys the cache.
  */
-export async function firstFreeSlots(ctx: AppContext, artistIds: string[], range: FirstSlotRange, now = Date.now()): Promise<Map<string, number | null>> {
+export async function firstFreeSlots(ctx: AppContext, artistsToCheck: Array<{ id: string; version: number }>, range: FirstSlotRange, now = Date.now()): Promise<Map<string, number | null>> {
   const out = new Map<string, number | null>();
   const rangeKey = `${range.availableFrom ?? 'now'}|${range.availableTo ?? ''}`;
-  const keyOf = (id: string) => `${id}|${generations.get(id) ?? 0}|${rangeKey}`;
+  const keyOf = (id: string, version: number) => `${id}|${version}|${rangeKey}`;
+  const versions = new Map(artistsToCheck.map((a) => [a.id, a.version]));
   const missing: string[] = [];
-  for (const id of artistIds) {
-    const hit = firstSlotCache.get(keyOf(id));
+  for (const { id, version } of artistsToCheck) {
+    const hit = firstSlotCache.get(keyOf(id, version));
     // A cached slot that has slipped inside the notice period is no longer bookable: recompute it.
     if (hit && hit.until > now && (hit.value === null || hit.value >= now + hit.noticeMs)) out.set(id, hit.value);
     else missing.push(id);
@@ -437,7 +434,7 @@ export async function firstFreeSlots(ctx: AppContext, artistIds: string[], range
     const slot = toMs > fromMs ? computeSlots({ ...engineInput(a, inputs.get(a.id)!, durationOf.get(a.id) ?? SEARCH_DEFAULT_DURATION_MINUTES, now, fromMs, toMs), limit: 1 })[0] : undefined;
     const value = slot ? Date.parse(slot.startsAt) : null;
     out.set(a.id, value);
-    firstSlotCache.set(keyOf(a.id), { until: now + FIRST_SLOT_TTL_MS, noticeMs: a.minNoticeHours * 3_600_000, value });
+    firstSlotCache.set(keyOf(a.id, versions.get(a.id)!), { until: now + FIRST_SLOT_TTL_MS, noticeMs: a.minNoticeHours * 3_600_000, value });
   }
   for (const id of missing) if (!out.has(id)) out.set(id, null);
   return out;
@@ -505,7 +502,6 @@ export async function updateAvailabilitySettings(ctx: AppContext, user: SessionU
     .update(artistProfiles)
     .set({ bufferMinutes: input.bufferMinutes, minNoticeHours: input.minNoticeHours, maxAdvanceDays: input.maxAdvanceDays, workingHours, updatedAt: new Date() })
     .where(eq(artistProfiles.id, artist.id));
-  invalidateAvailabilityCache(artist.id);
   return presentSettings(db, { ...artist, bufferMinutes: input.bufferMinutes, minNoticeHours: input.minNoticeHours, maxAdvanceDays: input.maxAdvanceDays, workingHours });
 }
 
@@ -526,7 +522,6 @@ export async function addTimeOff(ctx: AppContext, user: SessionUser, idOrSlug: s
     const [inserted] = await tx.insert(artistTimeOff).values({ artistId: artist.id, startsOn: input.startsOn, endsOn: input.endsOn, reason: input.reason }).returning();
     return inserted!;
   });
-  invalidateAvailabilityCache(artist.id);
   return presentTimeOff(row);
 }
 
@@ -536,7 +531,6 @@ export async function deleteTimeOff(ctx: AppContext, user: SessionUser, idOrSlug
   if (!UUID.test(entryId)) throw notFound('That time off');
   const deleted = await db.delete(artistTimeOff).where(and(eq(artistTimeOff.id, entryId), eq(artistTimeOff.artistId, artist.id))).returning({ id: artistTimeOff.id });
   if (deleted.length === 0) throw notFound('That time off');
-  invalidateAvailabilityCache(artist.id);
 }
 
 export async function addGuestSpot(ctx: AppContext, user: SessionUser, idOrSlug: string, body: unknown): Promise<TGuestSpot> {
@@ -561,7 +555,6 @@ export async function addGuestSpot(ctx: AppContext, user: SessionUser, idOrSlug:
       .returning();
     return inserted!;
   });
-  invalidateAvailabilityCache(artist.id);
   return { ...presentGuestSpot(row), cityId: city.id };
 }
 
@@ -571,5 +564,4 @@ export async function deleteGuestSpot(ctx: AppContext, user: SessionUser, idOrSl
   if (!UUID.test(entryId)) throw notFound('That guest spot');
   const deleted = await db.delete(guestSpots).where(and(eq(guestSpots.id, entryId), eq(guestSpots.artistId, artist.id))).returning({ id: guestSpots.id });
   if (deleted.length === 0) throw notFound('That guest spot');
-  invalidateAvailabilityCache(artist.id);
 }

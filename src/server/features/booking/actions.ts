@@ -8,7 +8,6 @@ import { bookings, flashDesigns, ledgerEntries } from '../../db/schema/index.ts'
 import { AppError } from '../../http/app-error.ts';
 import { enqueueJob, slotFreedKey } from '../../jobs/queue.ts';
 import { recordLedgerEntry } from '../../payments/ledger.ts';
-import { invalidateAvailabilityCache } from '../availability/service.ts';
 import { releaseFlashDesign } from '../flash/service.ts';
 import { assertAllowed, auditIfAdmin, bookingNotFound, lockArtistSchedule, lockBooking, roleOn, slotConflictFrom, UUID } from './access.ts';
 import { markDepositReceived } from './deposit.ts';
@@ -28,9 +27,8 @@ type Step = (tx: Tx, booking: BookingRow, role: TBookingRole) => Promise<Booking
  */
 async function act(ctx: AppContext, user: SessionUser, id: string, action: TBookingAction, now: number, step: Step, auditData: Record<string, unknown> = {}): Promise<TBookingDetail> {
   if (!UUID.test(id)) throw bookingNotFound();
-  let artistId: string;
   try {
-    artistId = await ctx.database.db.transaction(async (tx) => {
+    await ctx.database.db.transaction(async (tx) => {
       const booking = await lockBooking(tx, id);
       if (!booking) throw bookingNotFound();
       const role = await roleOn(tx, user, booking);
@@ -39,13 +37,10 @@ async function act(ctx: AppContext, user: SessionUser, id: string, action: TBook
       const row = await step(tx, booking, role);
       await syncBookingJobs(tx, row, now);
       await auditIfAdmin(tx, user, role, id, action, { from: booking.status, to: row.status, ...auditData });
-      return row.artistId;
     });
   } catch (error) {
     throw slotConflictFrom(error) ?? error;
   }
-  // Every action here can give time back or take it; the next availability answer must see it.
-  invalidateAvailabilityCache(artistId);
   return getBookingDetail(ctx, user, id, now);
 }
 

@@ -1,6 +1,7 @@
 import { avatarUrlOf } from '../../../shared/avatar.ts';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_DEFAULTS, allowedActions, type BookingPolicySnapshot, type TBookingRole } from '../../../shared/booking-rules.ts';
+import { consentStatusOf } from '../../../shared/contracts/consent.ts';
 import type { TBooking, TBookingDetail, TBookingEvent, TBookingImage, TLedgerEntry } from '../../../shared/contracts/bookings.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { artistProfiles, bookingEvents, bookingImages, bookings, conversations, flashDesigns, ledgerEntries, reviews, services, studios, users } from '../../db/schema/index.ts';
@@ -35,6 +36,7 @@ const selection = {
   artistAvatarKey: sql<string | null>`(SELECT u.avatar_key FROM users u WHERE u.id = ${artistProfiles.userId})`,
   service: { id: services.id, name: services.name, kind: services.kind, durationMinutes: services.durationMinutes },
   flash: { id: flashDesigns.id, title: flashDesigns.title, thumbKey: flashDesigns.thumbKey },
+  consentSigned: sql<boolean>`EXISTS (SELECT 1 FROM consent_forms cf WHERE cf.booking_id = ${bookings.id})`,
 };
 
 export type BookingJoined = {
@@ -46,6 +48,8 @@ export type BookingJoined = {
   artistAvatarKey?: string | null;
   service: TBooking['service'];
   flash: { id: string; title: string; thumbKey: string } | null;
+  /** Whether a signed consent form exists; a booking presented from rows in hand (just created) has none. */
+  consentSigned?: boolean;
 };
 
 /** Bookings with their artist, client, service and flash design, in one query. */
@@ -67,7 +71,12 @@ export async function loadJoined(db: DbOrTx, where: SQL): Promise<BookingJoined 
 async function imagesOf(db: DbOrTx, bookingIds: string[]): Promise<Map<string, TBookingImage[]>> {
   const out = new Map<string, TBookingImage[]>();
   if (bookingIds.length === 0) return out;
-  const rows = await db.select().from(bookingImages).where(inArray(bookingImages.bookingId, bookingIds)).orderBy(asc(bookingImages.createdAt), asc(bookingImages.id));
+  // Healing photos belong to their aftercare check-in (features/aftercare), not to the request.
+  const rows = await db
+    .select()
+    .from(bookingImages)
+    .where(and(inArray(bookingImages.bookingId, bookingIds), isNull(bookingImages.checkInId)))
+    .orderBy(asc(bookingImages.createdAt), asc(bookingImages.id));
   for (const r of rows) {
     const list = out.get(r.bookingId!) ?? [];
     list.push(presentBookingImage(r));
@@ -137,6 +146,7 @@ export function presentBooking(j: BookingJoined, images: TBookingImage[], role: 
     viewerRole: role,
     allowedActions: allowedActions({ ...b, policy }, role, now),
     ...(clientNoShows !== undefined ? { clientNoShows } : {}),
+    consentStatus: consentStatusOf(j.service.kind, j.consentSigned === true),
   };
 }
 

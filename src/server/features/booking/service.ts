@@ -12,7 +12,7 @@ import { preparedPerDatabase, type Db, type DbOrTx, type Tx } from '../../db/cli
 import { artistProfiles, bookingImages, bookings, flashDesigns, services } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../http/keyset-cursor.ts';
-import { computeAvailability, getAvailability, invalidateAvailabilityCache, readScheduleWith, type ScheduleAlso, type ScheduleWith } from '../availability/service.ts';
+import { computeAvailability, getAvailability, readScheduleWith, type ScheduleAlso, type ScheduleWith } from '../availability/service.ts';
 import { assertFlashBookable, reserveFlashDesign } from '../flash/service.ts';
 import { pgErrorCode } from '../../db/pg-error.ts';
 import { bookingNotFound, lockArtistSchedule, slotConflictFrom, UUID } from './access.ts';
@@ -319,7 +319,6 @@ export async function createBooking(ctx: AppContext, user: SessionUser, given: C
     }
     throw slotConflictFrom(error) ?? error;
   }
-  if (instant) invalidateAvailabilityCache(artist.id);
   // A flash booking shows the design's thumbnail, which only a re-read has; any other is presented
   // from the rows in hand (the client sees their own booking: no no-show count).
   if (input.flashDesignId) return { booking: await presentOne(ctx, created.row.id, 'client', now), replayed: false };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { COMPLETION_GRACE_HOURS, REMINDER_BEFORE_HOURS, type TBookingStatus } from '../../../shared/booking-rules.ts';
+import { CONSENT_REMINDER_HOURS } from '../../../shared/contracts/consent.ts';
 
 const HOUR = 3_600_000;
 import type { DbOrTx } from '../../db/client.ts';
@@ -68,6 +69,10 @@ function bookingEventRows(tx: DbOrTx, events: BookingEventInput[], opts: { jobs?
     list.unshift({ kind: 'booking.notify', payload: { bookingId, eventId: first.id, action: first.action, actorId: first.actorId }, dedupeKey: `booking.notify:${first.id}` });
     if (scope) notifiedIn.set(scope, (seen ?? new Set()).add(bookingId));
   }
+  // A completed session gets its aftercare plan (features/aftercare): the job decides whether the
+  // service calls for one, so every way a booking completes (artist, admin, automatically) gets it.
+  for (const r of rows)
+    if (r.action === 'completed') list.push({ kind: 'aftercare.plan', payload: { bookingId: r.bookingId }, dedupeKey: `aftercare.plan:${r.bookingId}` });
   return { rows, jobs: list };
 }
 
@@ -122,6 +127,7 @@ export const bookingJobKeys = (id: string) => ({
   reminder: `booking.reminder:${id}`,
   completionDue: `booking.completion_due:${id}`,
   autoComplete: `booking.auto_complete:${id}`,
+  ...Object.fromEntries(CONSENT_REMINDER_HOURS.map((h) => [`consentReminder${h}h`, `consent.reminder:${h}h:${id}`])),
 });
 
 type JobsRow = Pick<BookingRow, 'id' | 'status' | 'startsAt' | 'endsAt' | 'respondBy' | 'depositDueAt'>;
@@ -143,6 +149,11 @@ export function scheduledBookingJobs(row: JobsRow, now = Date.now()): ScheduledJ
   const jobs: ScheduledJob[] = [];
   if (row.startsAt.getTime() > now)
     jobs.push({ kind: 'booking.reminder', payload: timed, runAt: new Date(row.startsAt.getTime() - REMINDER_BEFORE_HOURS * HOUR), dedupeKey: keys.reminder });
+  // Consent reminders go to every confirmed session; the job itself skips consultations and signed forms.
+  for (const hours of CONSENT_REMINDER_HOURS) {
+    const runAt = new Date(row.startsAt.getTime() - hours * HOUR);
+    if (runAt.getTime() > now) jobs.push({ kind: 'consent.reminder', payload: { ...timed, hoursBefore: hours }, runAt, dedupeKey: `consent.reminder:${hours}h:${row.id}` });
+  }
   if (row.endsAt.getTime() > now) jobs.push({ kind: 'booking.completion_due', payload: timed, runAt: row.endsAt, dedupeKey: keys.completionDue });
   jobs.push({ kind: 'booking.auto_complete', payload: timed, runAt: new Date(row.endsAt.getTime() + COMPLETION_GRACE_HOURS * HOUR), dedupeKey: keys.autoComplete });
   return jobs;

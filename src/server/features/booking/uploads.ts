@@ -13,7 +13,8 @@ import { openPrivateImage, storePrivateImage, type PrivateImage } from '../../st
 import { UUID } from './access.ts';
 import { presentBookingImage } from './presenter.ts';
 
-const ZUploadFields = z.strictObject({ kind: z.enum(['reference', 'placement'], 'kind must be "reference" or "placement"').default('reference') });
+// "healing": a photo for an aftercare check-in (features/aftercare attaches it with its check-in).
+const ZUploadFields = z.strictObject({ kind: z.enum(['reference', 'placement', 'healing'], 'kind must be "reference", "placement" or "healing"').default('reference') });
 const DAY = 86_400_000;
 
 const limitReached = () =>

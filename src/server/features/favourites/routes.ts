@@ -17,6 +17,7 @@ import { zText } from '../../../shared/contracts/input.ts';
 import { AppError, validate } from '../../http/app-error.ts';
 import { requireUser } from '../../http/guards.ts';
 import { listFavouriteIds, listFavourites, removeFavourite, saveFavourite } from './service.ts';
+import { acceptFormPosts } from '../../http/form-post.ts';
 
 /**
  * Saves and removals per person (by address while signed out, when they are refused anyway): a
@@ -51,9 +52,7 @@ const ZContinueQuery = z.object({ returnTo: zText().max(2000).optional() });
  */
 async function favouriteFormRoutes(app: FastifyInstance, opts: { perUser: ReturnType<FastifyInstance['rateLimit']> }) {
   const { ctx } = app;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  acceptFormPosts(app, FORM_BODY_LIMIT_BYTES);
   const secure = ctx.publicUrl.startsWith('https://');
 
   app.post(FAVOURITE_FORM_PATH, { config: { csrf: 'same-origin' }, preHandler: opts.perUser }, async (request, reply) => {

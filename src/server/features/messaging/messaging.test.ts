@@ -19,7 +19,7 @@ import {
   type TMessageImage,
   type TMessagePage,
 } from '../../../shared/contracts/messaging.ts';
-import { bookings, conversationParticipants, conversations, mailOutbox, messageReports, messages, userEvents } from '../../db/schema/index.ts';
+import { bookings, conversationParticipants, conversations, mailOutbox, reports, messages, userEvents } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../jobs/worker.ts';
 
 const HOUR = 3_600_000;
@@ -331,7 +331,7 @@ describe('blocks and reports', () => {
     const res = await client.client.post(`/api/messages/${m.id}/report`, { reason: 'scam', note: 'Asked for cash' });
     expect(res.statusCode, res.body).toBe(201);
     expect((await client.client.post(`/api/messages/${m.id}/report`, { reason: 'scam' })).statusCode).toBe(200);
-    expect(await db().select().from(messageReports).where(eq(messageReports.messageId, m.id))).toHaveLength(1);
+    expect(await db().select().from(reports).where(eq(reports.messageId, m.id))).toHaveLength(1);
     expect((await client.client.post(`/api/messages/${randomUUID()}/report`, { reason: 'spam' })).statusCode).toBe(404);
     for (const p of [client, artist, otherArtist]) expect((await p.client.get('/api/admin/message-reports')).statusCode).toBe(403);
     expect((await visitor.get('/api/admin/message-reports')).statusCode).toBe(401);

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { ZMessageReport, type TAdminMessageReports } from '../../../shared/contracts/messaging.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
-import { messageImages, messageReports, messages, users } from '../../db/schema/index.ts';
+import { messageImages, reports, messages, users } from '../../db/schema/index.ts';
 import { AppError, notFound, validate } from '../../http/app-error.ts';
 import { conversationFor } from './policy.ts';
 
@@ -26,12 +26,12 @@ export async function reportMessage(ctx: AppContext, user: SessionUser, messageI
   });
   if (message.senderId === user.id) throw new AppError('BAD_REQUEST', 'This is your own message: you can only report messages you received.');
   const [created] = await db
-    .insert(messageReports)
+    .insert(reports)
     .values({ messageId, reporterId: user.id, reason: input.reason, note: input.note || null })
     .onConflictDoNothing()
-    .returning({ id: messageReports.id });
+    .returning({ id: reports.id });
   if (created) return { id: created.id, created: true };
-  const [earlier] = await db.select({ id: messageReports.id }).from(messageReports).where(sql`${messageReports.messageId} = ${messageId} AND ${messageReports.reporterId} = ${user.id}`);
+  const [earlier] = await db.select({ id: reports.id }).from(reports).where(sql`${reports.messageId} = ${messageId} AND ${reports.reporterId} = ${user.id}`);
   return { id: earlier!.id, created: false };
 }
 
@@ -42,17 +42,17 @@ const sender = alias(users, 'sender');
 export async function listMessageReports(ctx: AppContext): Promise<TAdminMessageReports> {
   const rows = await ctx.database.db
     .select({
-      r: messageReports,
+      r: reports,
       reporterName: reporter.name,
       m: { id: messages.id, conversationId: messages.conversationId, text: messages.text, createdAt: messages.createdAt, senderId: messages.senderId },
       senderName: sender.name,
       imageCount: sql<number>`(SELECT count(*)::int FROM ${messageImages} WHERE ${messageImages.messageId} = ${messages.id})`,
     })
-    .from(messageReports)
-    .innerJoin(messages, eq(messages.id, messageReports.messageId))
-    .innerJoin(reporter, eq(reporter.id, messageReports.reporterId))
+    .from(reports)
+    .innerJoin(messages, eq(messages.id, reports.messageId))
+    .innerJoin(reporter, eq(reporter.id, reports.reporterId))
     .innerJoin(sender, eq(sender.id, messages.senderId))
-    .orderBy(desc(messageReports.createdAt), desc(messageReports.id))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(ADMIN_REPORTS_LIMIT);
   return {
     items: rows.map((row) => ({

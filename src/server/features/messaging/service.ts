@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -19,14 +19,14 @@ import {
 } from '../../../shared/contracts/messaging.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { AppContext } from '../../context.ts';
-import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
-import { artistProfiles, conversationParticipants, conversations, messageImages, messages, userBlocks } from '../../db/schema/index.ts';
+import { preparedSql, queryRows, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
+import { pgErrorCode } from '../../db/pg-error.ts';
+import { artistProfiles, conversationParticipants, conversations, messages, userBlocks } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, validate } from '../../http/app-error.ts';
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from '../../http/keyset-cursor.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
 import { appendUserEvents } from '../../realtime/events.ts';
-import { assertMayMessage, blockStateBetween, conversationFor, type ConversationAccess } from './policy.ts';
-import { presentConversation, presentMessages, type ConversationListRow } from './presenter.ts';
+import { assertMayMessage, blockStateBetween, conversationFor, conversationNotFound, type ConversationAccess } from './policy.ts';
+import { presentConversation, presentMessageImage, presentMessages, type ConversationListRow } from './presenter.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 type NewMessage = { text: string; clientMessageId: string; imageIds: string[] };
@@ -159,81 +159,67 @@ async function replayed(db: DbOrTx, senderId: string, clientMessageId: string, c
   return { message: message!, created: false };
 }
 
-/**
- * Store a message in the caller's transaction: the row (once per sender and clientMessageId, even
- * when two identical sends race), its photos, the conversation's new order, the sender's read mark,
- * a `message` event for both people, and the job that e-mails the recipient if it stays unread.
- */
-async function insertMessage(tx: Tx, conversation: ConversationAccess, input: NewMessage): Promise<SendResult> {
-  const senderId = conversation.viewerId;
-  const [row] = await tx
-    .insert(messages)
-    .values({ conversationId: conversation.id, senderId, text: input.text, clientMessageId: input.clientMessageId })
-    .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
-    .returning();
-  if (!row) return (await replayed(tx, senderId, input.clientMessageId, conversation.id))!;
-  // First the conversation's row: two sends in one conversation queue here, before any counter.
-  await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, conversation.id));
-  if (input.imageIds.length > 0) {
-    const attached = await tx
-      .update(messageImages)
-      .set({ messageId: row.id, position: sql`array_position(${sql.param(input.imageIds)}::uuid[], ${messageImages.id})` })
-      .where(
-        and(
-          inArray(messageImages.id, input.imageIds),
-          eq(messageImages.ownerId, senderId),
-          eq(messageImages.conversationId, conversation.id),
-          isNull(messageImages.messageId),
-        ),
-      )
-      .returning({ id: messageImages.id });
-    if (attached.length !== input.imageIds.length) {
-      throw new AppError('VALIDATION_FAILED', 'imageIds: a photo was not uploaded by you to this conversation, or it is already in a message. Upload it again.');
-    }
-  }
-  await tx
-    .update(conversationParticipants)
-    .set({
-      lastMessageAt: row.createdAt,
-      lastReadAt: sql`CASE WHEN ${conversationParticipants.userId} = ${senderId} THEN ${row.createdAt.toISOString()}::timestamptz ELSE ${conversationParticipants.lastReadAt} END`,
-    })
-    .where(eq(conversationParticipants.conversationId, conversation.id));
-  await appendUserEvents(tx, [
-    { userId: senderId, kind: 'message', refId: row.id },
-    { userId: conversation.otherUserId, kind: 'message', refId: row.id },
-  ]);
-  // Whoever writes in a thread has seen it: their own notice of it goes; the other person's comes.
-  await readMessageNotices(tx, senderId, conversation.id);
-  await noticeNewMessage(tx, conversation, row.text);
-  await enqueueUnreadEmail(tx, conversation.id, conversation.otherUserId, row.createdAt);
-  const [message] = await presentMessages(tx, [row]);
-  return { message: message!, created: true };
-}
-
 /** The bell's link for a conversation's message notices. */
 const threadPath = (conversationId: string) => `/messages/${conversationId}`;
 
+/** The recipient's notice quotes the start of the message. */
+const noticePreview = (text: string) => (text.length > 0 ? (text.length > 140 ? `${text.slice(0, 139)}…` : text) : 'Sent a photo.');
+
+/** What send_message() (migration 0029) answers for a new message. */
+type StoredMessage = Omit<TMessage, 'images'> & { images: Array<{ id: string; width: number; height: number }> };
+
+/** send_message() with its values bound by name: one prepared statement per send (see the migration). */
+const storeMessage = preparedSql<{ message: StoredMessage | null }>(
+  'send_message',
+  () => sql`SELECT send_message(
+    ${sql.placeholder('conversationId')}::uuid, ${sql.placeholder('artistId')}::uuid, ${sql.placeholder('senderId')}, ${sql.placeholder('recipientId')},
+    ${sql.placeholder('text')}, ${sql.placeholder('clientMessageId')}::uuid, ${sql.placeholder('imageIds')}::uuid[], ${sql.placeholder('preview')}, ${sql.placeholder('threadPath')},
+    ${sql.placeholder('jobKind')}, ${sql.placeholder('jobPayload')}::jsonb, ${sql.placeholder('jobEveryMs')}::bigint, ${sql.placeholder('jobKeyPrefix')}
+  ) AS message`,
+);
+
+/** send_message()'s SQLSTATE for a photo that is not the sender's unsent upload in this conversation. */
+const PHOTO_NOT_ATTACHABLE = 'IH001';
+
 /**
- * The recipient's bell hears of a new message at once (issue 12 §2): one unread notice per
- * conversation, not one per message, so a chatty thread does not flood the bell. Reading the
- * conversation or writing in it marks it read; the next message after that notices again.
- * The notifications trigger turns the row into a live `notification` event.
+ * Store a message in one statement (send_message(), migration 0029): the row (once per sender and
+ * clientMessageId, even when two identical sends race), its photos, the conversation's new order,
+ * the sender's read mark, a `message` event for both people, the bell's notices (the sender's read,
+ * the recipient's new) and the job that e-mails the recipient if it stays unread. A statement is
+ * atomic on its own, so it needs no transaction; openInquiry runs it inside its own.
  */
-async function noticeNewMessage(tx: Tx, conversation: ConversationAccess, text: string): Promise<void> {
+async function insertMessage(db: DbOrTx, conversation: ConversationAccess, input: NewMessage): Promise<SendResult> {
   const senderId = conversation.viewerId;
-  const preview = text.length > 0 ? (text.length > 140 ? `${text.slice(0, 139)}…` : text) : 'Sent a photo.';
-  await tx.execute(sql`
-    INSERT INTO notifications (user_id, type, title, message, action_url, action_label)
-    SELECT ${conversation.otherUserId}, 'message',
-      'New message from ' || CASE WHEN ap.user_id = ${senderId} THEN ap.display_name ELSE u.name END,
-      ${preview}, ${threadPath(conversation.id)}, 'Open conversation'
-    FROM artist_profiles ap, users u
-    WHERE ap.id = ${conversation.artistId}::uuid AND u.id = ${senderId}
-      AND NOT EXISTS (
-        SELECT 1 FROM notifications n
-        WHERE n.user_id = ${conversation.otherUserId} AND n.type = 'message'
-          AND n.action_url = ${threadPath(conversation.id)} AND n.read_at IS NULL
-      )`);
+  let rows: Array<{ message: StoredMessage | null }>;
+  try {
+    rows = await storeMessage(db, {
+      conversationId: conversation.id,
+      artistId: conversation.artistId,
+      senderId,
+      recipientId: conversation.otherUserId,
+      text: input.text,
+      clientMessageId: input.clientMessageId,
+      imageIds: input.imageIds,
+      preview: noticePreview(input.text),
+      threadPath: threadPath(conversation.id),
+      // One e-mail check per conversation, recipient and quarter hour of sending, due 15 minutes after
+      // that quarter ends: every message in it has been unread 15 minutes by then. The handler
+      // (jobs/handlers.ts) mails only if something is still unread, at most once an hour.
+      jobKind: 'messaging.unread_email',
+      jobPayload: JSON.stringify({ conversationId: conversation.id, userId: conversation.otherUserId }),
+      jobEveryMs: UNREAD_MESSAGE_EMAIL_AFTER_MS,
+      jobKeyPrefix: `messaging.unread_email:${conversation.id}:${conversation.otherUserId}`,
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === PHOTO_NOT_ATTACHABLE) {
+      throw new AppError('VALIDATION_FAILED', 'imageIds: a photo was not uploaded by you to this conversation, or it is already in a message. Upload it again.');
+    }
+    throw error;
+  }
+  const stored = rows[0]?.message;
+  // An identical send stored it first (a retry racing its original): answer that one.
+  if (!stored) return (await replayed(db, senderId, input.clientMessageId, conversation.id))!;
+  return { message: { ...stored, images: stored.images.map((i) => presentMessageImage({ ...i, conversationId: stored.conversationId })) }, created: true };
 }
 
 /** The bell's notice of a conversation has been seen in the thread itself. */
@@ -244,29 +230,49 @@ async function readMessageNotices(tx: Tx, userId: string, conversationId: string
 }
 
 /**
- * One e-mail check per conversation, recipient and quarter hour of sending, due 15 minutes after
- * that quarter ends: every message in it has been unread 15 minutes by then. The handler
- * (jobs/handlers.ts) mails only if something is still unread, at most once an hour.
+ * Everything a send checks before storing, in one read: the conversation and whether the caller is
+ * in it, whether this clientMessageId was used before, and whether either person blocked the other.
  */
-async function enqueueUnreadEmail(tx: Tx, conversationId: string, recipientId: string, sentAt: Date): Promise<void> {
-  const bucket = Math.floor(sentAt.getTime() / UNREAD_MESSAGE_EMAIL_AFTER_MS);
-  await enqueueJob(tx, {
-    kind: 'messaging.unread_email',
-    payload: { conversationId, userId: recipientId },
-    runAt: new Date((bucket + 2) * UNREAD_MESSAGE_EMAIL_AFTER_MS),
-    dedupeKey: `messaging.unread_email:${conversationId}:${recipientId}:${bucket}`,
-  });
-}
+const sendChecks = preparedSql<{
+  id: string;
+  booking_id: string | null;
+  client_id: string;
+  artist_id: string;
+  artist_user_id: string;
+  used_before: boolean;
+  blocked_by_me: boolean;
+  blocked_by_other: boolean;
+}>('message_send_checks', () => {
+  const viewer = sql.placeholder('viewerId');
+  const other = sql`(CASE WHEN c.client_id = ${viewer} THEN ap.user_id ELSE c.client_id END)`;
+  return sql`
+    SELECT c.id, c.booking_id, c.client_id, c.artist_id, ap.user_id AS artist_user_id,
+      EXISTS (SELECT 1 FROM messages m WHERE m.sender_id = ${viewer} AND m.client_message_id = ${sql.placeholder('clientMessageId')}::uuid) AS used_before,
+      EXISTS (SELECT 1 FROM user_blocks ub WHERE ub.blocker_id = ${viewer} AND ub.blocked_id = ${other}) AS blocked_by_me,
+      EXISTS (SELECT 1 FROM user_blocks ub WHERE ub.blocker_id = ${other} AND ub.blocked_id = ${viewer}) AS blocked_by_other
+    FROM conversations c JOIN artist_profiles ap ON ap.id = c.artist_id
+    WHERE c.id = ${sql.placeholder('conversationId')}::uuid`;
+});
 
-/** POST /api/conversations/{id}/messages. */
+/** POST /api/conversations/{id}/messages: two statements, the checks and the store. */
 export async function sendMessage(ctx: AppContext, user: SessionUser, conversationId: string, body: unknown): Promise<SendResult> {
   const { db } = ctx.database;
   const input = validate(ZMessageCreate, body);
-  const conversation = await conversationFor(db, user, conversationId);
-  const earlier = await replayed(db, user.id, input.clientMessageId, conversation.id);
-  if (earlier) return earlier;
-  assertMayMessage(await blockStateBetween(db, user.id, conversation.otherUserId));
-  return db.transaction((tx) => insertMessage(tx, conversation, { ...input, imageIds: [...new Set(input.imageIds)] }));
+  if (!UUID.test(conversationId)) throw conversationNotFound();
+  const [row] = await sendChecks(db, { viewerId: user.id, clientMessageId: input.clientMessageId, conversationId });
+  if (!row || (row.client_id !== user.id && row.artist_user_id !== user.id)) throw conversationNotFound();
+  const conversation: ConversationAccess = {
+    id: row.id,
+    bookingId: row.booking_id,
+    clientId: row.client_id,
+    artistId: row.artist_id,
+    artistUserId: row.artist_user_id,
+    viewerId: user.id,
+    otherUserId: row.client_id === user.id ? row.artist_user_id : row.client_id,
+  };
+  if (row.used_before) return (await replayed(db, user.id, input.clientMessageId, conversation.id))!;
+  assertMayMessage({ blockedByMe: row.blocked_by_me, blockedByOther: row.blocked_by_other });
+  return insertMessage(db, conversation, { ...input, imageIds: [...new Set(input.imageIds)] });
 }
 
 // ---------------------------------------------------------------------------------------------

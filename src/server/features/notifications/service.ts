@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { TNotification, TNotificationList } from '../../../shared/contracts/notifications.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notifications, userEventCounters } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 
 type Row = typeof notifications.$inferSelect;
@@ -22,18 +22,26 @@ export function presentNotification(row: Row): TNotification {
   };
 }
 
+/**
+ * GET /api/notifications: the bell's list, and `lastSeq`, the user's event number this list already
+ * reflects. All three reads share one snapshot (repeatable read): an event's number commits with
+ * its change, and numbers commit in order (decision 0018), so the list holds exactly the
+ * notifications of events up to `lastSeq`. The tab's first socket resumes from it, so what happens
+ * between this read and the socket going live is replayed, and nothing before it twice.
+ */
 export async function listNotifications(ctx: AppContext, userId: string): Promise<TNotificationList> {
-  const rows = await ctx.database.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt))
-    .limit(NOTIFICATION_LIST_LIMIT);
-  const [unread] = await ctx.database.db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return { items: rows.map(presentNotification), unreadCount: Number(unread?.n ?? 0) };
+  return ctx.database.db.transaction(
+    async (tx) => {
+      const rows = await tx.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(NOTIFICATION_LIST_LIMIT);
+      const [unread] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      const [counter] = await tx.select({ lastSeq: userEventCounters.lastSeq }).from(userEventCounters).where(eq(userEventCounters.userId, userId));
+      return { items: rows.map(presentNotification), unreadCount: Number(unread?.n ?? 0), lastSeq: counter?.lastSeq ?? 0 };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** Other features call this inside their own transaction so the notice and the change land together. */

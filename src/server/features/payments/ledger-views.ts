@@ -54,7 +54,18 @@ type SummaryRow = {
 export async function depositSummary(ctx: AppContext, user: SessionUser, query: { artistId?: string | undefined }): Promise<TDepositSummary> {
   const artistId = await scopeOf(ctx, user, query.artistId, false);
   if (!artistId) throw new Error('a summary needs one artist');
+  return depositFigures(ctx, artistId);
+}
+
+/**
+ * The figures depositSummary shows, for one artist whose access was already checked. With a period
+ * (`from` inclusive, `to` exclusive), only the ledger rows written in it count, and outstanding is
+ * what bookings requested in it still owe: the Insights tab's deposits (features/insights) are these.
+ */
+export async function depositFigures(ctx: AppContext, artistId: string, period?: { from: Date; to: Date }): Promise<TDepositSummary> {
   const { db } = ctx.database;
+  const inLedgerPeriod = period ? sql`AND l.created_at >= ${period.from.toISOString()}::timestamptz AND l.created_at < ${period.to.toISOString()}::timestamptz` : sql``;
+  const inBookingPeriod = period ? sql`AND b.created_at >= ${period.from.toISOString()}::timestamptz AND b.created_at < ${period.to.toISOString()}::timestamptz` : sql``;
   const live = sql.join(
     LIVE_STATUSES.map((s) => sql`${s}`),
     sql`, `,
@@ -69,7 +80,7 @@ export async function depositSummary(ctx: AppContext, user: SessionUser, query: 
         coalesce(sum(l.amount_cents) FILTER (WHERE l.kind = 'deposit_refunded'), 0) AS refunded,
         coalesce(sum(l.amount_cents) FILTER (WHERE l.kind = 'deposit_forfeited'), 0) AS forfeited
       FROM ledger_entries l
-      WHERE l.artist_id = ${artistId}
+      WHERE l.artist_id = ${artistId} ${inLedgerPeriod}
       GROUP BY l.booking_id, l.currency
     ),
     ledger_totals AS (
@@ -85,7 +96,7 @@ export async function depositSummary(ctx: AppContext, user: SessionUser, query: 
     due AS (
       SELECT b.currency, count(*) AS due, sum(b.deposit_cents) AS outstanding
       FROM bookings b
-      WHERE b.artist_id = ${artistId} AND b.status IN ('accepted', 'awaiting_deposit') AND b.deposit_status = 'due'
+      WHERE b.artist_id = ${artistId} AND b.status IN ('accepted', 'awaiting_deposit') AND b.deposit_status = 'due' ${inBookingPeriod}
       GROUP BY b.currency
     )
     SELECT coalesce(t.currency, d.currency) AS currency,

@@ -16,8 +16,8 @@ export default function ComingSoonPage() {
         This part of Inkhaven is coming soon. We are building it now; everything else in the app works today.
       </p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to="/" className="rounded-md bg-stone-900 px-4 py-2 font-medium text-white hover:bg-stone-700">Go home</Link>
-        <Link to="/artists" className="rounded-md border border-stone-300 px-4 py-2 font-medium text-stone-900 hover:bg-stone-100">Browse artists</Link>
+        <Link data-cta="home" to="/" className="rounded-md bg-stone-900 px-4 py-2 font-medium text-white hover:bg-stone-700">Go home</Link>
+        <Link data-cta="artists" to="/artists" className="rounded-md border border-stone-300 px-4 py-2 font-medium text-stone-900 hover:bg-stone-100">Browse artists</Link>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { FormResult } from '../../ui/form-result.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import LandingPage from '../../features/marketing/landing-page.tsx';
 
@@ -27,6 +28,16 @@ export async function preloadHomePage(): Promise<void> {
 /** Spec §2: "/" is the landing page for visitors (and while loading), the home page when signed in. */
 export default function IndexPage() {
   const { user, isLoading } = useAuth();
-  if (isLoading || !user) return <LandingPage />;
+  if (isLoading || !user) {
+    return (
+      <>
+        {/* After "Delete my account" (src/server/features/account/routes.ts) the browser lands here. */}
+        <div className="mx-auto max-w-6xl px-4 pt-4 empty:hidden">
+          <FormResult messages={{ 'account-deleted': 'Your account has been deleted and you are signed out. Thank you for using Inkhaven.' }} />
+        </div>
+        <LandingPage />
+      </>
+    );
+  }
   return <Suspense fallback={<LandingPage />}>{LoadedHomePage ? <LoadedHomePage /> : <LazyHomePage />}</Suspense>;
 }

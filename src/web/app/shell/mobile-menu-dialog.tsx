@@ -64,15 +64,15 @@ export default function MobileMenuDialog({ open, onOpenChange, toggleRef, items,
           </nav>
           <div className="mt-auto space-y-2 border-t border-stone-200 pt-4">
             {signedIn ? (
-              <a href="/api/logout" className="block rounded-md border border-stone-300 px-3 py-2.5 text-center font-medium text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
+              <a data-cta="sign-out" href="/api/logout" className="block rounded-md border border-stone-300 px-3 py-2.5 text-center font-medium text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
                 Sign Out
               </a>
             ) : (
               <>
-                <a href="/api/login" className="block rounded-md border border-stone-300 px-3 py-2.5 text-center font-medium text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
+                <a data-cta="sign-in" href="/api/login" className="block rounded-md border border-stone-300 px-3 py-2.5 text-center font-medium text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
                   Sign In
                 </a>
-                <a href="/api/login" className="block rounded-md bg-stone-900 px-3 py-2.5 text-center font-semibold text-white hover:bg-stone-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2">
+                <a data-cta="sign-in" href="/api/login" className="block rounded-md bg-stone-900 px-3 py-2.5 text-center font-semibold text-white hover:bg-stone-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2">
                   Get Started
                 </a>
               </>

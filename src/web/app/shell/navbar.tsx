@@ -66,6 +66,7 @@ export function Navbar() {
                 {hello}
               </span>
               <a
+                data-cta="sign-out"
                 href="/api/logout"
                 className="hidden rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 lg:inline-flex"
               >
@@ -77,7 +78,7 @@ export function Navbar() {
               <a href="/api/login" className="rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
                 Sign In
               </a>
-              <a href="/api/login" className="rounded-md bg-stone-900 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-stone-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2">
+              <a data-cta="sign-in" href="/api/login" className="rounded-md bg-stone-900 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-stone-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2">
                 Get Started
               </a>
             </div>

@@ -21,6 +21,12 @@ export function applyFrame(queryClient: QueryClient, frame: TServerFrame, viewer
     case 'notification':
       queryClient.setQueryData<TNotificationList>(NOTIFICATIONS_KEY, (list) => (list ? notificationListUpdates.add(list, frame.notification) : list));
       break;
+    case 'resync':
+      // Events were missed and cannot be replayed: every list that shows them reads again.
+      void refreshConversations(queryClient);
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY, refetchType: 'active' });
+      void invalidateBookings(queryClient);
+      break;
     case 'booking.updated':
       // Booking screens on show fetch again; the conversation list shows each booking's status.
       void invalidateBookings(queryClient);
@@ -48,10 +54,16 @@ export function RealtimeConnection({ userId }: { userId: string }) {
     const client = realtime();
     void loadOutbox(userId).then(() => flushOutbox(queryClient));
     client.start({
+      // The bell's list (read by the bell as it mounts, or now) says which event number it reflects.
+      // A list saved on the device by an earlier version has none: the socket then starts from now.
+      firstResumeFrom: async () => {
+        const { lastSeq } = await queryClient.ensureQueryData<TNotificationList>({ queryKey: NOTIFICATIONS_KEY });
+        return typeof lastSeq === 'number' ? lastSeq : null;
+      },
       poll: () => catchUp(queryClient),
       onReady: (first) => {
-        // The page's data was read before the socket went live: an open conversation is read again
-        // once (only when one is on screen). The bell reads its own list when it mounts.
+        // The socket replays from the bell's number; the conversations were read at other moments,
+        // so an open one is read again once (only when one is on screen).
         if (first) void refreshConversations(queryClient);
         void flushOutbox(queryClient);
       },

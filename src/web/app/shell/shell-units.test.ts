@@ -18,8 +18,8 @@ describe('navItems (spec §2, §6)', () => {
     for (const role of [{ signedIn: true, isArtist: false, isAdmin: true }, { signedIn: true, isArtist: true, isAdmin: false }]) {
       expect(navItems(role)).toEqual(plannedNavItems(role).filter((i) => isLiveHref(i.to)));
     }
-    // Today: the generator is a placeholder (src/shared/live-routes.ts).
-    expect(labels({ signedIn: true, isArtist: false, isAdmin: false })).toEqual(['Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Bookings', 'Messages', 'Video Calls']);
+    // The generator shipped (src/shared/live-routes.ts): clients get every planned link today.
+    expect(labels({ signedIn: true, isArtist: false, isAdmin: false })).toEqual(['Home', 'All Artists', 'Tattoo Artists', 'Piercing Artists', 'Bookings', 'Messages', 'Video Calls', 'AI Tattoo Generator']);
     expect(navItems({ signedIn: true, isArtist: false, isAdmin: false }).find((i) => i.label === 'Bookings')?.to).toBe('/dashboard');
   });
   it('artists lose the browse links and the AI generator, and get their dashboard', () => {

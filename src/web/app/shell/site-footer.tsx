@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { FOOTER_LINKS } from '../../../shared/site-pages.ts';
+import { AnalyticsFooterControl } from './analytics-footer-control.tsx';
 
 // 44 px tall targets: the links sit close together on a phone.
 const LINK_CLASS =
@@ -30,6 +31,9 @@ export function SiteFooter() {
                 )}
               </li>
             ))}
+            <li>
+              <AnalyticsFooterControl />
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,13 +1,18 @@
 import { useAuth } from '../../lib/auth.ts';
 import { AvatarPicker } from '../../ui/avatar-picker.tsx';
+import { FormResult } from '../../ui/form-result.tsx';
+import { AccountData, BlockedPeople } from './account-data.tsx';
 import { EmailSettings } from './email-settings.tsx';
 
-/** /account: the signed-in person's own settings — their picture and e-mail switches. */
+/** /account: the signed-in person's own settings — their picture, e-mail switches, blocks, and their data (export, deletion). */
 export default function AccountPage() {
   const { user, isLoading } = useAuth();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold text-stone-900">Your account</h1>
+      <div className="mt-4">
+        <FormResult messages={{ unblocked: 'Unblocked. You can message each other again.' }} />
+      </div>
       {isLoading ? <p role="status" className="mt-6 text-stone-600">Loading…</p> : null}
       {user ? (
         <>
@@ -24,6 +29,8 @@ export default function AccountPage() {
             </div>
           </section>
           <EmailSettings />
+          <BlockedPeople />
+          <AccountData />
         </>
       ) : null}
     </div>

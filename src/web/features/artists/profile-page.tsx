@@ -1,3 +1,4 @@
+import { ShareButton } from '../../ui/share-button.tsx';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AtSign, BadgeCheck, CalendarPlus, Clock, MapPin, MessageCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -10,11 +11,15 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { ReviewPhotos } from '../../ui/review-photos.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { FavouriteToggle } from '../../ui/favourite-toggle.tsx';
+import { ImageGallery } from '../../ui/image-gallery.tsx';
 import { artistProfileOptions, artistReviewsOptions } from './api/artist-queries.ts';
-import { PortfolioGallery } from './components/portfolio-gallery.tsx';
 import { ArtistFlashDesigns } from './components/flash-designs.tsx';
 import { RatingSummary } from './components/rating-summary.tsx';
 import { NextAvailable } from './components/next-available.tsx';
+import { ProfileSafety } from './components/profile-safety.tsx';
+import { FormResult } from '../../ui/form-result.tsx';
+import { ReportForm } from '../../ui/report-form.tsx';
+import { useAuth } from '../../lib/auth.ts';
 
 const KIND_LABEL = { tattoo: 'Tattoo artist', piercing: 'Piercer', both: 'Tattoo artist and piercer' } as const;
 
@@ -38,6 +43,7 @@ function WorkingHours({ hours, timezone }: { hours: TArtistProfile['workingHours
 }
 
 function Reviews({ slug }: { slug: string }) {
+  const { user } = useAuth();
   const queryClient = useQueryClient();
   const reviews = useInfiniteQuery(artistReviewsOptions(queryClient, slug));
   const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
@@ -66,6 +72,11 @@ function Reviews({ slug }: { slug: string }) {
                 <p className="mt-1 text-stone-800">{r.reply.body}</p>
               </div>
             ) : null}
+            {user ? (
+              <div className="mt-3">
+                <ReportForm targetType="review" targetId={r.id} label="Report this review" returnTo={`/artists/${slug}#reviews-heading`} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ol>
@@ -87,6 +98,9 @@ export default function ArtistProfilePage() {
   const consultations = artist.services.filter((s) => s.kind === 'consultation');
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
+      <div className="mb-4 empty:hidden">
+        <FormResult messages={{ reported: 'Thank you. The Inkhaven team will look at your report.', blocked: `You blocked ${artist.displayName}. Neither of you can message the other.` }} />
+      </div>
       <header className="flex flex-col gap-6 border-b border-stone-200 pb-8 md:flex-row md:items-end md:justify-between">
         <div className="flex items-start gap-4 sm:gap-6">
           <Avatar id={artist.id} name={artist.displayName} url={artist.avatarUrl} size="xl" decorative />
@@ -127,16 +141,17 @@ export default function ArtistProfilePage() {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/book/${artist.id}`} data-cta="book" className="inline-flex items-center gap-2 rounded-md bg-stone-900 px-5 py-3 font-semibold text-white hover:bg-stone-700">
+          <Link to={`/book/${artist.id}`} data-cta="book" data-cta-position="profile-header" className="inline-flex items-center gap-2 rounded-md bg-stone-900 px-5 py-3 font-semibold text-white hover:bg-stone-700">
             <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Book
           </Link>
           {/* A link, so it works before hydration; signed out, the protected composer sends the visitor to sign in and back. */}
           {isLiveHref('/messages') && artist.acceptInquiries ? (
-            <Link to={`/messages/new?artist=${encodeURIComponent(artist.slug)}`} data-cta="message" className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-5 py-3 font-semibold text-stone-900 hover:bg-stone-100">
+            <Link to={`/messages/new?artist=${encodeURIComponent(artist.slug)}`} data-cta="message" data-cta-position="profile-header" className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-5 py-3 font-semibold text-stone-900 hover:bg-stone-100">
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Message
             </Link>
           ) : null}
           <FavouriteToggle kind="artist" id={artist.id} name={artist.displayName} variant="labelled" />
+          <ShareButton path={`/artists/${artist.slug}`} title={`${artist.displayName} on Inkhaven`} label={`Share ${artist.displayName}’s profile`} />
         </div>
       </header>
 
@@ -148,7 +163,13 @@ export default function ArtistProfilePage() {
           </section>
           <section aria-labelledby="portfolio-heading">
             <h2 id="portfolio-heading" className="mb-3 text-xl font-semibold text-stone-900">Portfolio</h2>
-            <PortfolioGallery images={artist.portfolio} artistName={artist.displayName} />
+            <ImageGallery
+              images={artist.portfolio}
+              title={`${artist.displayName} portfolio`}
+              emptyText={`${artist.displayName} has not added portfolio images yet.`}
+              describe={(i) => `Portfolio image ${i + 1} by ${artist.displayName}`}
+              tryOnHref={artist.kind !== 'piercing' ? (img) => `/ar-test?image=${encodeURIComponent(img.url)}&artist=${encodeURIComponent(artist.slug)}` : undefined}
+            />
           </section>
           {artist.kind !== 'piercing' ? (
             <section aria-labelledby="flash-heading">
@@ -178,6 +199,18 @@ export default function ArtistProfilePage() {
                     {s.difficulty ? ` · ${s.difficulty}` : ''}
                   </p>
                   {s.depositCents > 0 ? <p className="text-sm text-stone-700">Deposit {formatMoney(s.depositCents, s.currency)}, credited to the final price</p> : null}
+                  {s.kind !== 'consultation' && (s.healingTime || s.aftercareRequired) ? (
+                    <p className="text-sm text-stone-700" data-testid="service-healing">
+                      {s.healingTime ? `Heals in ${s.healingTime}` : 'Healing time not stated'}
+                      {s.aftercareRequired ? ' · aftercare plan included' : ''}
+                    </p>
+                  ) : null}
+                  {(s.safetyProtocols ?? []).length ? (
+                    <p className="text-sm text-stone-700">
+                      <span className="sr-only">Safety protocols: </span>
+                      {s.safetyProtocols.join(' · ')}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -189,6 +222,7 @@ export default function ArtistProfilePage() {
             <h2 id="hours-heading" className="mb-3 text-lg font-semibold text-stone-900">Working hours</h2>
             <WorkingHours hours={artist.workingHours} timezone={artist.timezone} />
           </section>
+          <ProfileSafety artistId={artist.id} slug={artist.slug} name={artist.displayName} />
         </aside>
       </div>
     </article>

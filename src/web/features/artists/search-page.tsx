@@ -10,6 +10,7 @@ import { TATTOO_CATEGORIES } from '../../../shared/guides/tattoo-styles.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { artistSearchOptions, canonicalSearch } from './api/artist-queries.ts';
+import { useSearchImpressions } from './api/search-impressions.ts';
 import { ArtistCard, ArtistCardSkeleton } from './components/artist-card.tsx';
 
 // Leaflet and its CSS load only when the map view is opened.
@@ -50,16 +51,23 @@ function resultCount(first: TArtistPage | undefined, shown: number, more: boolea
 /** How the server read the query: a corrected text, a guessed place, a suggestion, an unknown place. */
 function SearchNotes({ first, params }: { first: TArtistPage | undefined; params: URLSearchParams }) {
   if (!first) return null;
-  const withQ = (q: string) => {
+  /** The same search with another text; `exact` searches it as typed, without typo correction. */
+  const withQ = (q: string, exact = false) => {
     const next = new URLSearchParams(params);
     next.set('q', q);
+    if (exact) next.set('exact', '1');
+    else next.delete('exact');
     return `/artists?${canonicalSearch(next)}`;
   };
   const notes: React.ReactNode[] = [];
-  if (first.correctedQuery) {
+  const typed = params.get('q');
+  if (first.correctedQuery && typed) {
     notes.push(
       <>
-        Showing results for <strong>{first.correctedQuery}</strong> (you typed “{params.get('q')}”).
+        Showing results for <strong>{first.correctedQuery}</strong>. Search instead for{' '}
+        <Link to={withQ(typed, true)} className="font-semibold text-amber-800 underline">
+          {typed}
+        </Link>
       </>,
     );
   }
@@ -181,6 +189,8 @@ export default function ArtistSearchPage() {
 
   // One array per answer, so the map redraws only when the results change.
   const items = useMemo(() => results.data?.pages.flatMap((p) => p.items) ?? [], [results.data]);
+  const shownIds = useMemo(() => items.map((a) => a.id), [items]);
+  useSearchImpressions(search, shownIds);
   const kind = params.get('kind') ?? '';
   const styleNames = kind === 'piercing' ? PIERCING_STYLE_NAMES : kind === 'tattoo' ? TATTOO_STYLE_NAMES : [...TATTOO_STYLE_NAMES, ...PIERCING_STYLE_NAMES];
 

@@ -85,7 +85,7 @@ function SignInForm({ returnTo, prefill, failure }: { returnTo: string; prefill:
       <Field label="Email" type="email" autoComplete="email" defaultValue={earlier?.email} {...form.register('email')} error={form.formState.errors.email?.message} />
       <Field label="Password" type="password" autoComplete="current-password" {...form.register('password')} error={form.formState.errors.password?.message} />
       {alert ? <FormAlert>{alert}</FormAlert> : null}
-      <Button type="submit" className="w-full" disabled={signIn.isPending}>{signIn.isPending ? 'Signing in…' : 'Sign in'}</Button>
+      <Button type="submit" data-cta="sign-in" className="w-full" disabled={signIn.isPending}>{signIn.isPending ? 'Signing in…' : 'Sign in'}</Button>
     </form>
   );
 }
@@ -114,7 +114,7 @@ function SignUpForm({ returnTo, failure }: { returnTo: string; failure: LoginFai
         error={form.formState.errors.password?.message}
       />
       {alert ? <FormAlert>{alert}</FormAlert> : null}
-      <Button type="submit" className="w-full" disabled={signUp.isPending}>{signUp.isPending ? 'Creating account…' : 'Create account'}</Button>
+      <Button type="submit" data-cta="create-account" className="w-full" disabled={signUp.isPending}>{signUp.isPending ? 'Creating account…' : 'Create account'}</Button>
     </form>
   );
 }
@@ -134,7 +134,7 @@ export default function LoginPage() {
         <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">Single sign-on did not complete. Please try again or use your email and password.</p>
       ) : null}
       {oidc ? (
-        <a href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`} className="mt-6 inline-flex rounded-md border border-stone-300 px-4 py-2 font-medium text-stone-900 hover:bg-stone-100">
+        <a data-cta="sign-in-sso" href={`/api/login?returnTo=${encodeURIComponent(returnTo)}`} className="mt-6 inline-flex rounded-md border border-stone-300 px-4 py-2 font-medium text-stone-900 hover:bg-stone-100">
           Continue with {oidc.name}
         </a>
       ) : null}

@@ -8,6 +8,7 @@ import type { TAvailability, TAvailabilitySettings, TGuestSpot, TTimeOff } from 
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { useOwnArtist } from '../../lib/auth.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { invalidateArtistProfile } from '../../lib/artist-profile-cache.ts';
 import { Button } from '../../ui/button.tsx';
 
 type OwnArtist = { id: string; slug: string; displayName: string };
@@ -97,7 +98,7 @@ function HoursAndRules({ artist, settings }: { artist: OwnArtist; settings: TAva
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKey(artist.id), saved);
-      void queryClient.invalidateQueries({ queryKey: [`/api/artists/${encodeURIComponent(artist.slug)}`] });
+      void invalidateArtistProfile(queryClient, artist);
       refreshAvailability(queryClient, artist.id);
       setNote({ ok: true, text: 'Availability saved. Clients see the new times right away.' });
     },
@@ -434,7 +435,7 @@ export default function AvailabilityPage() {
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-stone-900">Availability</h1>
         <p className="mt-3 text-stone-700">Availability belongs to an artist profile. Create yours first; it takes a few minutes.</p>
-        <Link to="/artist/create" className="mt-6 inline-flex rounded-md bg-stone-900 px-5 py-3 font-semibold text-white hover:bg-stone-700">Create your artist profile</Link>
+        <Link data-cta="artist-create" to="/artist/create" className="mt-6 inline-flex rounded-md bg-stone-900 px-5 py-3 font-semibold text-white hover:bg-stone-700">Create your artist profile</Link>
       </div>
     );
   }

@@ -1,11 +1,13 @@
+import { trackBookingComplete, trackFunnel } from '../../lib/analytics/events.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TArtistProfile } from '../../../shared/contracts/artists.ts';
 import { localDateOf, daysBetween } from '../../../shared/zoned-time.ts';
 import { flashSessionService } from '../../../shared/flash-session.ts';
-import { BOOKING_IDEA_MAX } from '../../../shared/booking-rules.ts';
+import { BOOKING_IDEA_MAX, BOOKING_MAX_IMAGES } from '../../../shared/booking-rules.ts';
+import type { TBookingImage } from '../../../shared/contracts/bookings.ts';
 import { ApiError, isNetworkError } from '../../lib/api.ts';
 import { useAutoRetry } from '../../lib/auto-retry.ts';
 import { formatDuration } from '../../lib/format.ts';
@@ -124,11 +126,28 @@ function applyLink(draft: BookingDraft, params: URLSearchParams, zone: string): 
 }
 
 /**
+ * A reference photo handed over in the history entry (the design generator's "Send to an artist"
+ * uploads the design through /api/bookings/uploads, then comes here), with the idea it was made
+ * from. State rather than the URL: the idea is the person's words. A reload finds the same state,
+ * so the photo is added once (by id) and the idea fills an empty field only.
+ */
+function applyHandover(draft: BookingDraft, state: unknown): BookingDraft {
+  const handed = (state ?? {}) as { referenceImage?: Partial<TBookingImage>; idea?: unknown };
+  const image = handed.referenceImage;
+  let next = draft;
+  if (image && typeof image.id === 'string' && UUID.test(image.id) && typeof image.url === 'string' && typeof image.thumbUrl === 'string' && !next.images.some((i) => i.id === image.id) && next.images.length < BOOKING_MAX_IMAGES) {
+    next = { ...next, images: [...next.images, { id: image.id, kind: 'reference', url: image.url, thumbUrl: image.thumbUrl, width: Number(image.width) || 0, height: Number(image.height) || 0 }] };
+  }
+  if (typeof handed.idea === 'string' && !next.idea.trim()) next = { ...next, idea: handed.idea.slice(0, BOOKING_IDEA_MAX) };
+  return next;
+}
+
+/**
  * The draft to start from: the one stored in this tab, with a followed link applied, resuming at
  * the step where something is still missing (or where the link leaves the person).
  */
-function initialDraft(artist: TArtistProfile, params: URLSearchParams, zone: string): BookingDraft {
-  const linked = applyLink(loadDraft(artist.id), params, zone);
+function initialDraft(artist: TArtistProfile, params: URLSearchParams, zone: string, state: unknown): BookingDraft {
+  const linked = applyHandover(applyLink(loadDraft(artist.id), params, zone), state);
   let draft: BookingDraft = { ...linked, artistName: artist.displayName, artistSlug: artist.slug };
   const service = artist.services.find((s) => s.id === draft.serviceId);
   // A service the artist no longer offers starts over at the first step. (A flash design's session
@@ -145,8 +164,9 @@ function Flow({ artist, viewerZone }: { artist: TArtistProfile; viewerZone: stri
   const navigate = useNavigate();
   const { isAuthenticated, isLoading: authLoading } = useAuth();
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   // Mounted in the browser only (see the page below), so reading sessionStorage here is safe.
-  const [draft, setDraft] = useState<BookingDraft>(() => initialDraft(artist, params, viewerZone));
+  const [draft, setDraft] = useState<BookingDraft>(() => initialDraft(artist, params, viewerZone, location.state));
   const [problems, setProblems] = useState<StepProblems>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -161,6 +181,12 @@ function Flow({ artist, viewerZone }: { artist: TArtistProfile; viewerZone: stri
   const setup = useQuery({ ...paymentSetupOptions(), enabled: draft.step === 'confirm' });
 
   useEffect(() => saveDraft(draft), [draft]);
+
+  // Spec §4 funnel step 4: a consultation is what the person is booking (consent-gated inside).
+  const isConsultation = service?.kind === 'consultation';
+  useEffect(() => {
+    if (isConsultation) trackFunnel('consultation_start');
+  }, [isConsultation]);
 
   // The link's answers are in the draft now; without them in the URL a reload keeps later changes.
   useEffect(() => {
@@ -242,6 +268,7 @@ function Flow({ artist, viewerZone }: { artist: TArtistProfile; viewerZone: stri
     setSending(true);
     try {
       const booking = await createBooking(body, attempt.key);
+      trackBookingComplete(booking.id, booking.depositCents);
       clearDraft(artist.id);
       await invalidateBookings(queryClient);
       void refreshAvailability(queryClient, artist.id);
@@ -344,11 +371,11 @@ function Flow({ artist, viewerZone }: { artist: TArtistProfile; viewerZone: stri
               Continue <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </Button>
           ) : isAuthenticated || authLoading ? (
-            <Button onClick={() => void confirm()} disabled={sending || authLoading} aria-describedby="confirm-note">
+            <Button data-cta="confirm-booking" onClick={() => void confirm()} disabled={sending || authLoading} aria-describedby="confirm-note">
               {sending ? 'Sending…' : 'Confirm booking'}
             </Button>
           ) : (
-            <Button onClick={signIn}>Sign in to confirm</Button>
+            <Button data-cta="sign-in-to-book" onClick={signIn}>Sign in to confirm</Button>
           )}
         </div>
         {draft.step === 'confirm' ? (

@@ -1,6 +1,6 @@
 import { CALL_STATUSES } from '../../../shared/call-window.ts';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, CalendarPlus, CheckCircle2, Info, MapPin, MessageSquare, Navigation } from 'lucide-react';
+import { AlertTriangle, CalendarPlus, CheckCircle2, HeartPulse, Info, MapPin, MessageSquare, Navigation } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { bookingStatusLabel, COMPLETION_GRACE_HOURS, isInsideNotice, type TBookingStatus } from '../../../shared/booking-rules.ts';
@@ -19,6 +19,11 @@ import { SavedNote } from '../../ui/saved-note.tsx';
 import { Avatar } from '../../ui/avatar.tsx';
 import { ReviewPhotos } from '../../ui/review-photos.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
+import { ConsentPanel, showsConsent } from '../../ui/consent-status.tsx';
+import { FormResult } from '../../ui/form-result.tsx';
+import { CONSENT_SIGNED_DONE } from '../../../shared/contracts/consent.ts';
+import { ReportForm } from '../../ui/report-form.tsx';
+import { BLOCK_FORM_PATH } from '../../../shared/contracts/identity.ts';
 import { BookingActions } from './booking-actions.tsx';
 import { bookingErrorText } from './booking-api.ts';
 import { useBrowserZone } from '../../lib/browser-zone.ts';
@@ -474,12 +479,30 @@ function Problem({ title, text, onRetry }: { title: string; text: string; onRetr
 const isBookingPath = (path: string) => path.startsWith('/api/bookings/');
 
 /** /bookings/:id: where a booking stands, its history and details, and what the viewer can do now. */
+/** Report this booking, block the other person: forms the browser posts itself (303 back here). */
+function Safety({ booking, client }: { booking: TBookingDetail; client: boolean }) {
+  const other = client ? booking.artist.displayName : booking.client.firstName;
+  const returnTo = `/bookings/${booking.id}`;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-stone-700">If something about this booking worries you, tell the Inkhaven team. If you are in danger, call local emergency services first.</p>
+      <ReportForm targetType="booking" targetId={booking.id} label="Report this booking" returnTo={returnTo} />
+      <form method="post" action={BLOCK_FORM_PATH}>
+        <input type="hidden" name="intent" value="block" />
+        <input type="hidden" name="bookingId" value={booking.id} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button type="submit" className="text-sm text-stone-700 underline underline-offset-2 hover:text-stone-900">Block {other}</button>
+      </form>
+    </div>
+  );
+}
+
 export default function BookingPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const depositParam = params.get('deposit');
   // The viewer's zone is known only in the browser (null while hydrating keeps the server's HTML stable).
-  const zone = useBrowserZone();
+  const browserZone = useBrowserZone();
   const [openedAt] = useState(() => Date.now());
   const query = useQuery({
     ...bookingOptions(id),
@@ -504,9 +527,12 @@ export default function BookingPage() {
     }
     return <Problem title="Could not load this booking" text={bookingErrorText(query.error)} onRetry={retry} />;
   }
-  if (!query.data || !zone) return <Skeleton />;
+  if (!query.data) return <Skeleton />;
   const booking = query.data;
   const client = booking.viewerRole === 'client';
+  // Until the browser names its zone (server render, hydration), times show in the zone the viewer
+  // booked or works in, so the page reads whole before its JavaScript runs, or without it.
+  const zone = browserZone ?? (client ? booking.clientTimezone : booking.artist.timezone);
   const live = LIVE.includes(booking.status);
 
   return (
@@ -555,6 +581,13 @@ export default function BookingPage() {
             </Link>
           </p>
         ) : null}
+        {booking.status === 'completed' && booking.service.kind !== 'consultation' ? (
+          <p>
+            <Link to={`/bookings/${booking.id}/aftercare`} className="inline-flex items-center gap-2 font-medium text-stone-900 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
+              <HeartPulse className="h-4 w-4" aria-hidden="true" /> {client ? 'Aftercare plan and “how is it healing?” check-ins' : 'Aftercare plan and the client’s healing check-ins'}
+            </Link>
+          </p>
+        ) : null}
         <SavedNote matches={isBookingPath} />
         {!client && booking.clientNoShows && booking.clientNoShows > 0 ? (
           <p className="inline-flex items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="client-no-shows">
@@ -565,6 +598,13 @@ export default function BookingPage() {
       </header>
 
       <DepositBanner booking={booking} param={depositParam} zone={zone} />
+      <FormResult
+        messages={{
+          reported: 'Thank you. The Inkhaven team will look at your report.',
+          blocked: 'Blocked. Neither of you can message the other; unblock in your account settings.',
+          [CONSENT_SIGNED_DONE]: 'Thank you: your consent form is signed and sealed. You can download it below.',
+        }}
+      />
 
       <section aria-labelledby="now-heading" className="space-y-4 rounded-lg border border-stone-300 bg-stone-50 p-4 sm:p-6">
         <h2 id="now-heading" className="text-lg font-semibold text-stone-900">Where it stands</h2>
@@ -587,6 +627,12 @@ export default function BookingPage() {
         ) : null}
       </section>
 
+      {showsConsent(booking) ? (
+        <Card title="Consent form" id="consent-heading">
+          <ConsentPanel booking={booking} />
+        </Card>
+      ) : null}
+
       <Review booking={booking} />
 
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
@@ -607,6 +653,9 @@ export default function BookingPage() {
           </Card>
           <Card title="Policy accepted" id="policy-heading">
             <Policy booking={booking} zone={zone} />
+          </Card>
+          <Card title="Safety" id="safety-heading">
+            <Safety booking={booking} client={client} />
           </Card>
         </div>
       </div>

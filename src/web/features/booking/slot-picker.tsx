@@ -6,6 +6,7 @@ import type { TAvailabilitySlot } from '../../../shared/contracts/availability.t
 import { daysBetween, parseDateKey } from '../../../shared/zoned-time.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
+import { SlotRadioGroup } from '../../ui/slot-radio-group.tsx';
 import { availabilityOptions, bookingErrorText, joinWaitlist } from './booking-api.ts';
 import { dayHeading, groupByDay, localDateKey, timeOnly, weekLabel, weekOffsetOf, weekRange } from './time.ts';
 
@@ -102,8 +103,8 @@ function Waitlist({ artistId, serviceId, viewerZone, from, to, signedIn, onSignI
 }
 
 /**
- * Open times of one service, a week at a time, grouped by day in the viewer's zone. The times are
- * one radio group (a single tab stop; arrow keys move between times), each day a labelled fieldset.
+ * Open times of one service, a week at a time, grouped by day in the viewer's zone, as one radio
+ * group (SlotRadioGroup).
  */
 export function SlotPicker({
   artistId,
@@ -135,7 +136,6 @@ export function SlotPicker({
   waitlist?: { signedIn: boolean; onSignIn: () => void };
   label?: string;
 }) {
-  const name = useId();
   // One "now" per picker: slots that start before it are not offered, and the weeks count from it.
   const [now] = useState(() => Date.now());
   const week = useMemo(() => weekRange(now, viewerZone, weekOffset), [now, viewerZone, weekOffset]);
@@ -194,32 +194,20 @@ export function SlotPicker({
         </div>
       ) : null}
       {days.length ? (
-        <div role="radiogroup" aria-label={label} className="space-y-4" aria-busy={query.isFetching || undefined}>
-          {days.map(({ day, slots: daySlots }) => (
-            <fieldset key={day}>
-              <legend className="mb-2 font-semibold text-stone-900">{dayHeading(day)}</legend>
-              <div className="flex flex-wrap gap-2">
-                {daySlots.map((slot) => {
-                  const checked = selected === slot.startsAt;
-                  const id = `${name}-${slot.startsAt}`;
-                  return (
-                    <div key={slot.startsAt} className="relative">
-                      <input id={id} type="radio" name={name} value={slot.startsAt} checked={checked} onChange={() => onSelect(slot)} className="peer absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0" />
-                      <label
-                        htmlFor={id}
-                        className="block cursor-pointer rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-900 hover:border-stone-900 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-amber-600 peer-focus-visible:ring-offset-2"
-                      >
-                        <time dateTime={slot.startsAt}>{timeOnly(slot.startsAt, viewerZone)}</time>
-                        <span className="sr-only">, {dayHeading(day)}</span>
-                        {slot.location ? <span className="block text-xs font-normal opacity-80">Guest spot in {slot.location.city}</span> : null}
-                      </label>
-                    </div>
-                  );
-                })}
-              </div>
-            </fieldset>
-          ))}
-        </div>
+        <SlotRadioGroup
+          label={label}
+          busy={query.isFetching}
+          selected={selected}
+          onSelect={(value) => {
+            const slot = slots.find((s) => s.startsAt === value);
+            if (slot) onSelect(slot);
+          }}
+          days={days.map(({ day, slots: daySlots }) => ({
+            key: day,
+            heading: dayHeading(day),
+            slots: daySlots.map((slot) => ({ value: slot.startsAt, label: timeOnly(slot.startsAt, viewerZone), ...(slot.location ? { note: `Guest spot in ${slot.location.city}` } : {}) })),
+          }))}
+        />
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { addDays, dateKey, daysBetween, isoWeekday, localDateOf, zonedTimeToUtc, type LocalDate } from '../../../shared/zoned-time.ts';
-
+import { remembered } from '../../lib/ssr-formats.ts';
 
 /** Monday of the week `offset` weeks after the one containing `now`, in `zone`. */
 export function weekStart(now: number, zone: string, offset: number): LocalDate {
@@ -55,15 +55,24 @@ export function timeOnly(iso: string, zone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
-/** "Tue, Dec 1, 2026, 3:00 PM". */
+/**
+ * "Tue, Dec 1, 2026, 3:00 PM". The booking page renders on the server: the text goes through
+ * `remembered` (lib/ssr-formats.ts), so hydration reuses the server's string. The server's ICU and
+ * the browser's disagree on spaces (a thin space around a range's dash, a narrow one before "PM"),
+ * which would fail hydration.
+ */
 export function dateTime(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return remembered(`datetime:${zone}:${iso}`, () =>
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso)),
+  );
 }
 
-/** "Tue, Dec 1, 2026, 3:00 – 6:00 PM" (the end on its own date when the appointment crosses midnight). */
+/** "Tue, Dec 1, 2026, 3:00 – 6:00 PM" (the end on its own date when the appointment crosses midnight); remembered as dateTime is. */
 export function dateTimeRange(startIso: string, endIso: string, zone: string): string {
-  const fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-  return fmt.formatRange(new Date(startIso), new Date(endIso));
+  return remembered(`datetime-range:${zone}:${startIso}:${endIso}`, () => {
+    const fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+    return fmt.formatRange(new Date(startIso), new Date(endIso));
+  });
 }
 
 /** The local date of an instant in a zone, "YYYY-MM-DD" (for date inputs and the waitlist). */

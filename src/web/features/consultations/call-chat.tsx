@@ -28,7 +28,7 @@ export function CallChat({ conversationId, viewerId, otherName, zone }: { conver
     const trimmed = text.trim();
     if (!trimmed || trimmed.length > MESSAGE_TEXT_MAX) return;
     setText('');
-    await queueMessage(queryClient, { conversationId, text: trimmed });
+    await queueMessage(queryClient, { conversationId, text: trimmed, viewerId });
   };
   return (
     <section aria-labelledby="call-chat-h" className="flex flex-col rounded-lg border border-stone-200 bg-white p-4">

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Copy, CreditCard, Images, Link2, RefreshCw, Settings, Star, UserRoundPen } from 'lucide-react';
+import { BadgeCheck, CalendarClock, Copy, CreditCard, FileSignature, Images, Link2, RefreshCw, Settings, Star, UserRoundPen } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,11 +15,14 @@ import { Button } from '../../ui/button.tsx';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { ClientBookings } from './client-dashboard.tsx';
 import { SavedNote } from '../../ui/saved-note.tsx';
+import { ConsentListLine } from '../../ui/consent-status.tsx';
 import { bookingPagesOptions, depositSummaryOptions, isDashboardPath, recentLedgerOptions, resetCalendarLink } from './dashboard-api.ts';
-import { BookingActionButton, CARD, depositLine, DIALOG_ACTIONS, ErrorNote, formatTimeRange, formatWhen, Section, ShowMore, Skeleton, StatusBadge, useHydrated } from './dashboard-parts.tsx';
+import { BookingActionButton, CARD, depositLine, DIALOG_ACTIONS, ErrorNote, formatTimeRange, formatWhen, Section, ShowMore, Skeleton, StatusBadge } from './dashboard-parts.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { DepositBar } from './deposit-chart.tsx';
 
 const DepositChart = lazy(() => import('./deposit-chart.tsx'));
+const InsightsPanel = lazy(() => import('./insights-panel.tsx'));
 
 const TABS = [
   { id: 'requests', label: 'Requests' },
@@ -28,6 +31,7 @@ const TABS = [
   { id: 'deposits', label: 'Deposits due' },
   { id: 'calendar', label: 'Calendar' },
   { id: 'mine', label: 'My appointments' },
+  { id: 'insights', label: 'Insights' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 const isTab = (v: string | null): v is TabId => TABS.some((t) => t.id === v);
@@ -38,7 +42,9 @@ const TOOLS: Array<{ to: string; label: string; icon: typeof Settings }> = [
   { to: '/dashboard/availability', label: 'Availability', icon: CalendarClock },
   { to: '/dashboard/booking-settings', label: 'Booking settings', icon: Settings },
   { to: '/artist/payment-setup', label: 'Payment setup', icon: CreditCard },
+  { to: '/artist/consent-forms', label: 'Consent forms', icon: FileSignature },
   { to: '/reviews', label: 'Reviews', icon: Star },
+  { to: '/dashboard/verification', label: 'Licences and verification', icon: BadgeCheck },
 ];
 
 function RequestItem({ booking, zone }: { booking: TBooking; zone: string }) {
@@ -124,6 +130,7 @@ function ArtistBookingItem({ booking, zone }: { booking: TBooking; zone: string 
               ) : null}
             </p>
           ) : null}
+          <ConsentListLine booking={booking} />
         </div>
       </div>
       {actions.length > 0 ? (
@@ -366,7 +373,7 @@ export function ArtistDashboard({ artist }: { artist: TOwnArtist }) {
           <ul className="flex flex-wrap gap-2">
             {TOOLS.map(({ to, label, icon: Icon }) => (
               <li key={to}>
-                <Link to={to} className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
+                <Link data-cta="dashboard-action" to={to} className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
                   <Icon className="h-4 w-4" aria-hidden="true" /> {label}
                 </Link>
               </li>
@@ -416,6 +423,13 @@ export function ArtistDashboard({ artist }: { artist: TOwnArtist }) {
         </Tabs.Content>
         <Tabs.Content value="mine">
           <ClientBookings headingLevel={2} />
+        </Tabs.Content>
+        <Tabs.Content value="insights">
+          {tab === 'insights' ? (
+            <Suspense fallback={<Skeleton label="Loading your insights" />}>
+              <InsightsPanel zone={zone} />
+            </Suspense>
+          ) : null}
         </Tabs.Content>
       </Tabs.Root>
 

@@ -11,6 +11,7 @@ import { Avatar } from '../../ui/avatar.tsx';
 import { SavedNote } from '../../ui/saved-note.tsx';
 import { bookingPagesOptions, isDashboardPath, leaveWaitlist, myReviewsOptions, waitlistOptions } from './dashboard-api.ts';
 import { useBrowserZone } from '../../lib/browser-zone.ts';
+import { ConsentListLine } from '../../ui/consent-status.tsx';
 import { depositLine, ErrorNote, formatWhen, Section, ShowMore, Skeleton, StatusBadge } from './dashboard-parts.tsx';
 
 function BookingItem({ booking, zone, extra }: { booking: TBooking; zone: string; extra?: React.ReactNode }) {
@@ -31,6 +32,7 @@ function BookingItem({ booking, zone, extra }: { booking: TBooking; zone: string
             {booking.mode === 'video' ? ' · video call' : ` · ${booking.artist.city}`}
           </p>
           {deposit ? <p className="text-sm text-stone-600">{deposit}</p> : null}
+          <ConsentListLine booking={booking} />
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">

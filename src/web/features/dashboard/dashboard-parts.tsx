@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { BOOKING_MESSAGE_MAX, bookingStatusLabel, type TBookingAction, type TBookingStatus } from '../../../shared/booking-rules.ts';
 import { depositStatusLabel } from '../../../shared/deposit-status.ts';
 import type { TBooking } from '../../../shared/contracts/bookings.ts';
@@ -15,15 +15,6 @@ import { STATUS_STYLES } from './calendar-model.ts';
 export const CARD = 'rounded-lg border border-stone-200 bg-white p-4 sm:p-6';
 export const INPUT =
   'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-600 aria-[invalid=true]:border-red-700';
-
-/** False while rendering on the server and hydrating, true after. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
-}
 
 /** "Tue, Mar 3, 2026, 2:00 PM" in a zone. */
 export function formatWhen(iso: string, timeZone: string): string {

@@ -133,7 +133,7 @@ export default function FlashPage() {
             </p>
             <div className="mt-4 flex flex-wrap justify-center gap-3">
               {filtered ? <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>Clear all filters</Button> : null}
-              <Link to="/artists?kind=tattoo" className="inline-flex items-center rounded-md border border-stone-300 bg-white px-4 py-2 font-medium text-stone-900 hover:bg-stone-100">Find a tattoo artist</Link>
+              <Link data-cta="artists" to="/artists?kind=tattoo" className="inline-flex items-center rounded-md border border-stone-300 bg-white px-4 py-2 font-medium text-stone-900 hover:bg-stone-100">Find a tattoo artist</Link>
             </div>
           </div>
         ) : null}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
   AFTERCARE_FACTS,
@@ -9,9 +10,12 @@ import {
   TATTOO_TIMELINE,
   UNIVERSAL_PRINCIPLES,
 } from '../../../shared/guides/aftercare.ts';
-import { distributionRows } from '../../../shared/review-display.ts';
+import { distributionRows, selectTestimonials } from '../../../shared/review-display.ts';
+import { Button } from '../../ui/button.tsx';
+import { aftercareTestimonialsOptions } from './aftercare-queries.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
+import { Testimonial } from '../../ui/testimonial.tsx';
 import { GuideHeader, GuideSection, InfoCard, OnThisPage } from './guide-parts.tsx';
 
 const F = AFTERCARE_FACTS;
@@ -45,6 +49,30 @@ function ProductList({ title, items, tone }: { title: string; items: Array<{ tit
   );
 }
 
+/** Three real reviews about aftercare and healing (spec §2 aftercare page; grid rule: max 3, body over 50 characters). */
+function AftercareTestimonials() {
+  const { data, isPending, isError, refetch, isFetching } = useQuery(aftercareTestimonialsOptions());
+  if (isPending) return <div role="status" aria-label="Loading reviews" className="h-40 animate-pulse rounded-lg bg-stone-200" />;
+  if (isError)
+    return (
+      <div role="alert" className="rounded-lg border border-stone-200 bg-white p-5 text-stone-800">
+        <p>The reviews could not be loaded.</p>
+        <Button variant="secondary" className="mt-3" onClick={() => void refetch()} disabled={isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  const shown = selectTestimonials(data.items);
+  if (shown.length === 0) return <p className="text-stone-700">No client has written about aftercare in a review yet.</p>;
+  return (
+    <ul className="grid gap-5 md:grid-cols-3" aria-label="Reviews about aftercare">
+      {shown.map((r) => (
+        <Testimonial key={r.id} review={r} />
+      ))}
+    </ul>
+  );
+}
+
 export default function AftercareGuidesPage() {
   return (
     <article>
@@ -66,6 +94,7 @@ export default function AftercareGuidesPage() {
           { href: '#tattoo-aftercare', label: 'Tattoo aftercare' },
           { href: '#piercing-aftercare', label: 'Piercing aftercare' },
           { href: '#products-guide', label: 'Products' },
+          { href: '#testimonials', label: 'Client reviews' },
           { href: '#reader-survey', label: 'Reader survey' },
           { href: '#when-to-get-help', label: 'When to get help' },
         ]}
@@ -134,6 +163,14 @@ export default function AftercareGuidesPage() {
           <ProductList title="Use" items={PRODUCTS_TO_USE} tone="use" />
           <ProductList title="Avoid" items={PRODUCTS_TO_AVOID} tone="avoid" />
         </div>
+      </GuideSection>
+
+      <GuideSection
+        id="testimonials"
+        title="What clients say about aftercare"
+        intro={<p>From reviews of completed bookings on Inkhaven that talk about aftercare and healing.</p>}
+      >
+        <AftercareTestimonials />
       </GuideSection>
 
       <GuideSection

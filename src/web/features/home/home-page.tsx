@@ -11,7 +11,7 @@ const CLIENT_ACTIONS: Action[] = [
   { to: '/dashboard', title: 'Your bookings', text: 'Upcoming appointments and requests.', icon: CalendarDays },
   { to: '/messages', title: 'Messages', text: 'Talk to your artists.', icon: MessageSquare },
   { to: '/consultations', title: 'Video calls', text: 'Join or schedule a consultation.', icon: Video },
-  { to: '/ai-generator', title: 'AI tattoo generator', text: 'Turn an idea into a first sketch.', icon: Sparkles },
+  { to: '/ai-generator', title: 'Tattoo design generator', text: 'Four first designs from your idea, in the style you like.', icon: Sparkles },
 ];
 
 const ARTIST_ACTIONS: Action[] = [
@@ -29,7 +29,7 @@ const STYLES = ['Traditional', 'Fine Line', 'Realism', 'Japanese', 'Blackwork', 
 export default function HomePage() {
   const { user } = useAuth();
   const { isArtist } = useIsArtist();
-  // Actions whose page has not shipped (messages, video calls, the generator) wait until it is live.
+  // Actions whose page has not shipped yet wait until it is live.
   const actions = liveLinksOnly(isArtist ? ARTIST_ACTIONS : CLIENT_ACTIONS);
   return (
     <div>
@@ -80,7 +80,7 @@ export default function HomePage() {
           <ul className="mt-5 flex flex-wrap gap-2">
             {STYLES.map((style) => (
               <li key={style}>
-                <Link to={styleSearchUrl('tattoo', style)} className="inline-flex rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm text-stone-800 hover:border-stone-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
+                <Link data-cta="style" to={styleSearchUrl('tattoo', style)} className="inline-flex rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm text-stone-800 hover:border-stone-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
                   {style}
                 </Link>
               </li>

@@ -60,7 +60,18 @@ export default function AccessibilityPage() {
             <strong>Motion and zoom.</strong> Animations are switched off when your device asks for reduced motion. Pages are built for phone
             screens first and reflow when you zoom in.
           </li>
+          <li>
+            <strong>Contrast and text size.</strong> You can ask for more contrast (darker text and borders, underlined links, a thick focus
+            outline) and for text at up to 200%, on every page; by default the contrast follows your device&apos;s setting.
+          </li>
         </ul>
+        <p>
+          You can try each of these, and change the contrast and text size, on the{' '}
+          <Link to="/accessibility-demo" className={TEXT_LINK}>
+            accessibility demo
+          </Link>
+          .
+        </p>
       </LegalSection>
 
       <LegalSection id="testing" title="How we check it">
@@ -70,8 +81,8 @@ export default function AccessibilityPage() {
             the banners on a phone-sized screen; a serious or critical finding fails the build.
           </li>
           <li>
-            Browser tests also use the keyboard: the skip links, the phone menu and the notification panel are driven with Tab, Enter, Space
-            and Escape.
+            Browser tests also use the keyboard: the skip links, the phone menu, the notification panel, the time picker and the image viewer
+            are driven with Tab, the arrow keys, Enter, Space and Escape, and the contrast and text-size settings are checked at 200% text.
           </li>
         </ul>
       </LegalSection>
@@ -83,8 +94,17 @@ export default function AccessibilityPage() {
             work it is.
           </li>
           <li>
-            Some parts of Inkhaven, such as messaging and digital consent forms, are not available yet. They will
-            be tested in the same way before they are.
+            The map view of search results is hard to use without a mouse or sight. The list of results holds the same artists and is the
+            way we recommend; the map is an extra.
+          </li>
+          <li>
+            The signature pad on consent forms needs a finger, pen or mouse. Typing your full name instead signs
+            the form just as well, with the keyboard alone.
+          </li>
+          <li>
+            The AR preview shows a design on a picture of your skin, which is something to look at. Every control works with the
+            keyboard (arrow keys, + and -, [ and ], and focusable corner handles) and the placement is announced as it changes,
+            but the picture itself has no description.
           </li>
         </ul>
       </LegalSection>

@@ -147,11 +147,17 @@ export default function PrivacyPage() {
           <li>where you click, what you clicked on and up to 100 characters of its text, and which buttons you press on the way to a booking;</li>
           <li>a random id for your visit and, if you are signed in, your account id;</li>
           <li>
-            a device fingerprint: two keyed hashes of your browser, screen size, time zone, language and platform (one of them with your network
-            address) that cannot be turned back into those details.
+            a device fingerprint: two keyed hashes of your browser, screen size, time zone, language and platform that cannot be turned back into
+            those details. One of them also mixes in your network address with a random key that changes every day and is then deleted, so it
+            cannot be matched from one day to the next; your network address itself is never stored;
           </li>
+          <li>how fast pages load and respond for you (the Core Web Vitals: loading, responsiveness, layout shifts and server response time);</li>
+          <li>whether you opened a gallery, shared a page, and how far you got with a booking.</li>
         </ul>
-        <p>What you type into forms is never sent. The figures are used to find what is confusing and fix it.</p>
+        <p>
+          What you type into forms is never sent. The figures are used to find what is confusing or slow and fix it. You can stop analytics at any
+          time with &quot;Turn off analytics&quot; at the bottom of every page, or below: from then on nothing more is sent.
+        </p>
         <AnalyticsChoice />
       </LegalSection>
 
@@ -199,7 +205,11 @@ export default function PrivacyPage() {
           <li>Sessions: 30 days after you last used the app, or until you sign out.</li>
           <li>Failed sign-ins: one day.</li>
           <li>Notifications: until you delete them.</li>
-          <li>Analytics, error reports and the email outbox: there is no automatic deletion yet; administrators remove them.</li>
+          <li>
+            Analytics records (pages, clicks, visits, page speed): deleted automatically after 90 days, unless the site&apos;s operator chose another
+            period. Only daily totals that name no visitor are kept longer.
+          </li>
+          <li>Error reports and the email outbox: there is no automatic deletion yet; administrators remove them.</li>
         </ul>
       </LegalSection>
 

@@ -92,7 +92,7 @@ export function MoreFeatures({ currentPath }: { currentPath: string }) {
         <ul className="mt-4 flex flex-wrap gap-3">
           {FEATURE_PAGE_META.filter((m) => m.path !== currentPath).map((m) => (
             <li key={m.path}>
-              <Link to={m.path} className="inline-block rounded-full border border-stone-300 px-4 py-1.5 text-sm font-medium text-stone-900 hover:border-stone-500 hover:bg-stone-50">
+              <Link data-cta="feature-page" to={m.path} className="inline-block rounded-full border border-stone-300 px-4 py-1.5 text-sm font-medium text-stone-900 hover:border-stone-500 hover:bg-stone-50">
                 {m.title}
               </Link>
             </li>

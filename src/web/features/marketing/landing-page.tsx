@@ -72,10 +72,10 @@ export default function LandingPage() {
               read aftercare guides that help you heal well.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/artists" className="rounded-md bg-amber-400 px-5 py-3 font-semibold text-stone-950 hover:bg-amber-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200 focus-visible:ring-offset-2 focus-visible:ring-offset-stone-950">
+              <Link data-cta="artists" to="/artists" className="rounded-md bg-amber-400 px-5 py-3 font-semibold text-stone-950 hover:bg-amber-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200 focus-visible:ring-offset-2 focus-visible:ring-offset-stone-950">
                 Browse artists
               </Link>
-              <a href="/api/login" className="rounded-md border border-stone-500 px-5 py-3 font-semibold text-white hover:bg-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200">
+              <a data-cta="sign-in" href="/api/login" className="rounded-md border border-stone-500 px-5 py-3 font-semibold text-white hover:bg-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200">
                 Get Started
               </a>
             </div>
@@ -132,7 +132,7 @@ export default function LandingPage() {
           <ul className="mt-4 flex flex-wrap gap-2">
             {STYLES.map((style) => (
               <li key={style}>
-                <Link to={styleSearchUrl('tattoo', style)} className="inline-flex rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm text-stone-800 hover:border-stone-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
+                <Link data-cta="style" to={styleSearchUrl('tattoo', style)} className="inline-flex rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm text-stone-800 hover:border-stone-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600">
                   {style}
                 </Link>
               </li>
@@ -181,10 +181,10 @@ export default function LandingPage() {
             <p className="mt-2 text-stone-900">Create a free account to book artists and keep your appointments in one place.</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <a href="/api/login" className="rounded-md bg-stone-950 px-5 py-3 font-semibold text-white hover:bg-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-stone-950 focus-visible:ring-offset-2 focus-visible:ring-offset-amber-400">
+            <a data-cta="sign-in" href="/api/login" className="rounded-md bg-stone-950 px-5 py-3 font-semibold text-white hover:bg-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-stone-950 focus-visible:ring-offset-2 focus-visible:ring-offset-amber-400">
               Create your account
             </a>
-            <Link to="/artist/create" className="rounded-md border border-stone-950 px-5 py-3 font-semibold text-stone-950 hover:bg-amber-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-stone-950">
+            <Link data-cta="artist-create" to="/artist/create" className="rounded-md border border-stone-950 px-5 py-3 font-semibold text-stone-950 hover:bg-amber-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-stone-950">
               I’m an artist
             </Link>
           </div>

@@ -38,6 +38,7 @@ function Specialty({ card, index }: { card: SpecialtyCard; index: number }) {
           {card.styles.map((s) => (
             <li key={s.name}>
               <Link
+                data-cta="piercing-specialty"
                 to={s.href}
                 aria-label={`${s.name} piercers`}
                 className="inline-block rounded-full border border-stone-300 px-3 py-1 text-sm text-stone-800 hover:border-stone-500 hover:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600"

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL, SUPPORT_FAQ } from '../../../shared/features-meta.ts';
+import { SUPPORT_REPORT_ANCHOR } from '../../../shared/problem-reference.ts';
 import { ClosingCta, Faq, FeatureHero, Section } from './feature-parts.tsx';
+import { ReportProblem } from './report-problem.tsx';
 
 const CONTACT_OPTIONS: Array<{ title: string; text: string; link: { label: string; href: string; external?: boolean } }> = [
   {
@@ -54,6 +56,11 @@ export default function SupportPage() {
           ))}
         </ul>
         <p className="mt-6 text-stone-700">We answer most emails within one business day; safety reports are handled first.</p>
+      </Section>
+
+      <Section id={SUPPORT_REPORT_ANCHOR} title="Report a problem">
+        <p className="mb-6 max-w-2xl text-stone-700">Something on Inkhaven not working as it should? Tell us what happened and we will look into it. You do not need to be signed in.</p>
+        <ReportProblem />
       </Section>
 
       <Section id="faq" title="Frequently asked questions" muted>

@@ -56,7 +56,7 @@ export function Composer({ conversationId, viewerId, otherName }: { conversation
     lastTyping.current = 0;
     if (photos.length === 0) {
       setText('');
-      await queueMessage(queryClient, { conversationId, text: trimmed });
+      await queueMessage(queryClient, { conversationId, text: trimmed, viewerId });
       return;
     }
     setSending(true);

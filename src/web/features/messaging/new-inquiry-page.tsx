@@ -110,7 +110,7 @@ export default function NewInquiryPage() {
             />
             {error ? <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">{error}</p> : null}
           </div>
-          <Button type="submit" disabled={busy || !online}>{busy ? 'Sending…' : 'Send message'}</Button>
+          <Button type="submit" data-cta="send-inquiry" disabled={busy || !online}>{busy ? 'Sending…' : 'Send message'}</Button>
           {!online ? <p className="text-sm text-stone-600">You are offline. A first message needs a connection.</p> : null}
         </form>
       )}

@@ -12,7 +12,7 @@ const n = (id: string, read: boolean): TNotification => ({
   actionUrl: null,
   actionLabel: null,
 });
-const list: TNotificationList = { items: [n('a', false), n('b', true), n('c', false)], unreadCount: 2 };
+const list: TNotificationList = { items: [n('a', false), n('b', true), n('c', false)], unreadCount: 2, lastSeq: 7 };
 
 describe('formatBadgeCount', () => {
   it('hides at zero, counts up to 99, then reads 99+', () => {
@@ -45,9 +45,9 @@ describe('optimistic notification updates', () => {
   });
   it('removes one, counting it only when unread', () => {
     expect(u.remove(list, 'b').unreadCount).toBe(2);
-    expect(u.remove(list, 'c')).toEqual({ items: [n('a', false), n('b', true)], unreadCount: 1 });
+    expect(u.remove(list, 'c')).toEqual({ items: [n('a', false), n('b', true)], unreadCount: 1, lastSeq: 7 });
   });
   it('clears all', () => {
-    expect(u.clear()).toEqual({ items: [], unreadCount: 0 });
+    expect(u.clear(list)).toEqual({ items: [], unreadCount: 0, lastSeq: 7 });
   });
 });

@@ -18,23 +18,23 @@ export const notificationListUpdates = {
   /** A notification pushed over the socket: on top, counted while unread; one already listed changes nothing. */
   add(list: TNotificationList, item: TNotification): TNotificationList {
     if (list.items.some((n) => n.id === item.id)) return list;
-    return { items: [item, ...list.items], unreadCount: list.unreadCount + (item.read ? 0 : 1) };
+    return { ...list, items: [item, ...list.items], unreadCount: list.unreadCount + (item.read ? 0 : 1) };
   },
   markRead(list: TNotificationList, id: string): TNotificationList {
     const target = list.items.find((n) => n.id === id);
     if (!target || target.read) return list;
-    return { items: list.items.map((n) => (n.id === id ? { ...n, read: true } : n)), unreadCount: Math.max(0, list.unreadCount - 1) };
+    return { ...list, items: list.items.map((n) => (n.id === id ? { ...n, read: true } : n)), unreadCount: Math.max(0, list.unreadCount - 1) };
   },
   markAllRead(list: TNotificationList): TNotificationList {
-    return { items: list.items.map((n) => (n.read ? n : { ...n, read: true })), unreadCount: 0 };
+    return { ...list, items: list.items.map((n) => (n.read ? n : { ...n, read: true })), unreadCount: 0 };
   },
   remove(list: TNotificationList, id: string): TNotificationList {
     const target = list.items.find((n) => n.id === id);
     if (!target) return list;
-    return { items: list.items.filter((n) => n.id !== id), unreadCount: Math.max(0, list.unreadCount - (target.read ? 0 : 1)) };
+    return { ...list, items: list.items.filter((n) => n.id !== id), unreadCount: Math.max(0, list.unreadCount - (target.read ? 0 : 1)) };
   },
-  clear(): TNotificationList {
-    return { items: [], unreadCount: 0 };
+  clear(list: TNotificationList): TNotificationList {
+    return { ...list, items: [], unreadCount: 0 };
   },
 };
 
@@ -79,7 +79,7 @@ export function useNotificationActions() {
   );
   const clearAll = useNotificationMutation(
     (_: void) => apiRequest('DELETE', '/api/notifications'),
-    () => notificationListUpdates.clear(),
+    (list) => notificationListUpdates.clear(list),
     'Could not clear notifications',
   );
   return { markRead, markAllRead, remove, clearAll };

@@ -9,6 +9,7 @@ import {
   NOTICE_HOURS_MIN,
   PIERCING_STYLE_NAMES,
   RANGES_PER_DAY_MAX,
+  SAFETY_PROTOCOLS,
   SESSION_DEPOSIT_MAX_CENTS,
   SESSION_DEPOSIT_MIN_CENTS,
   SLUG_MAX,
@@ -18,6 +19,7 @@ import {
   type TWeekday,
 } from '../../../shared/contracts/artist-profile.ts';
 import { DIFFICULTIES, formatSessionDuration, type Difficulty } from '../../../shared/guides/difficulty.ts';
+import { PIERCING_STYLES } from '../../../shared/guides/piercing-styles.ts';
 import { slugify } from '../../../shared/guides/search-links.ts';
 import { formatDuration, formatMoney, weekdayName, zoneLabel } from '../../lib/format.ts';
 import { useAuth } from '../../lib/auth.ts';
@@ -339,12 +341,68 @@ function ServiceRow({ service, index, data, update, errors }: StepProps & { serv
           onChange={(e) => set({ deposit: e.target.value })}
         />
       </div>
+      {isSession ? <ServiceCareFields service={service} path={path} errors={errors} set={set} /> : null}
       {data.services.length > 1 ? (
         <Button variant="ghost" className="mt-3 text-red-800" onClick={() => update({ services: data.services.filter((s) => s.key !== service.key), servicesEdited: true })}>
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove <span className="sr-only">{label}</span>
         </Button>
       ) : null}
     </fieldset>
+  );
+}
+
+/** The spec's service metadata: healing time, the aftercare plan, safety protocols and (piercings) the guide's style. */
+function ServiceCareFields({ service, path, errors, set }: { service: ServiceDraft; path: (f: string) => string; errors: Errors; set: (patch: Partial<ServiceDraft>) => void }) {
+  const style = PIERCING_STYLES.find((s) => s.slug === service.piercingStyle);
+  return (
+    <div className="mt-4 space-y-4 border-t border-stone-200 pt-4">
+      <p className="text-sm font-semibold text-stone-900">Healing and safety</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {service.kind === 'piercing' ? (
+          <SelectField
+            id={fieldId(path('piercingStyle'))}
+            label="Piercing style (optional)"
+            value={service.piercingStyle}
+            error={errors[path('piercingStyle')]}
+            hint={style ? `Heals in ${style.healing}; the aftercare plan uses this range.` : 'The aftercare plan uses the style’s healing range.'}
+            onChange={(e) => set({ piercingStyle: e.target.value })}
+          >
+            <option value="">No particular style</option>
+            {PIERCING_STYLES.map((s) => (
+              <option key={s.slug} value={s.slug}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        <Field
+          id={fieldId(path('healingTime'))}
+          label="Healing time (optional)"
+          value={service.healingTime}
+          maxLength={20}
+          placeholder={style ? style.healing : 'e.g. 2-4 weeks'}
+          error={errors[path('healingTime')]}
+          hint={service.kind === 'piercing' ? 'Left blank, the style’s range is shown.' : 'Shown on your profile, like "2-4 weeks".'}
+          onChange={(e) => set({ healingTime: e.target.value })}
+        />
+      </div>
+      <label className="flex items-start gap-2 text-sm text-stone-800">
+        <input type="checkbox" className="mt-0.5 h-4 w-4 accent-stone-900" checked={service.aftercareRequired} onChange={(e) => set({ aftercareRequired: e.target.checked })} />
+        <span>Send clients the aftercare plan and healing check-ins after a session</span>
+      </label>
+      <Choices id={fieldId(path('safetyProtocols'))} legend="Safety protocols you follow" error={errors[path('safetyProtocols')]} hint="Shown on your profile for this service.">
+        <div className="flex flex-wrap gap-2">
+          {SAFETY_PROTOCOLS.map((p) => (
+            <ChipCheckbox
+              key={p}
+              label={p}
+              checked={service.safetyProtocols.includes(p)}
+              onChange={(checked) => set({ safetyProtocols: checked ? [...service.safetyProtocols, p] : service.safetyProtocols.filter((x) => x !== p) })}
+            />
+          ))}
+        </div>
+      </Choices>
+    </div>
   );
 }
 

@@ -20,6 +20,26 @@ describe('onboarding wizard model', () => {
     expect(validateAll(filled())).toEqual({});
   });
 
+  it('sends healing time, the aftercare plan, safety protocols and the piercing style for sessions, never for a consultation', () => {
+    const d = { ...filled(), ...changeKind(filled(), 'both') };
+    d.services = d.services.map((s) =>
+      s.kind === 'tattoo'
+        ? { ...s, healingTime: ' 2-4 weeks ', safetyProtocols: ['Single-use needles'] }
+        : s.kind === 'piercing'
+          ? { ...s, piercingStyle: 'helix', aftercareRequired: false }
+          : { ...s, healingTime: '1-2 weeks', safetyProtocols: ['Single-use needles'] },
+    );
+    const parsed = ZCreateArtistProfile.parse(toInput(d));
+    const byKind = Object.fromEntries(parsed.services.map((s) => [s.kind, s]));
+    expect(byKind.tattoo).toMatchObject({ healingTime: '2-4 weeks', aftercareRequired: true, safetyProtocols: ['Single-use needles'], piercingStyle: null });
+    expect(byKind.piercing).toMatchObject({ healingTime: null, aftercareRequired: false, safetyProtocols: [], piercingStyle: 'helix' });
+    expect(byKind.consultation).not.toHaveProperty('healingTime');
+    expect(byKind.consultation).not.toHaveProperty('safetyProtocols');
+    // A healing time the plan could not read is refused at its field.
+    d.services = d.services.map((s) => (s.kind === 'tattoo' ? { ...s, healingTime: 'soon' } : s));
+    expect(stepErrors(validateAll(d), 5)[`services.${d.services.findIndex((s) => s.kind === 'tattoo')}.healingTime`]).toMatch(/^Write it like/);
+  });
+
   it('reports each problem at its field and on its own step', () => {
     const d = filled();
     d.kind = '';

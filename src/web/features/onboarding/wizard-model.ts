@@ -3,12 +3,14 @@ import {
   NOTICE_HOURS_DEFAULT,
   ONBOARDING_STEPS,
   profileIssues,
+  SAFETY_PROTOCOLS,
   stylesForKind,
   WEEKDAYS,
   ZCreateArtistProfile,
   type TArtistEditable,
   type TArtistKind,
   type TServiceKind,
+  type TSafetyProtocol,
   type TWeekday,
 } from '../../../shared/contracts/artist-profile.ts';
 import { sessionDurationMinutes, type Difficulty } from '../../../shared/guides/difficulty.ts';
@@ -24,6 +26,12 @@ export type ServiceDraft = {
   priceMax: string;
   deposit: string;
   difficulty: Difficulty | '';
+  /** "6-8 weeks"; blank for a piercing uses its style's range. */
+  healingTime: string;
+  aftercareRequired: boolean;
+  safetyProtocols: TSafetyProtocol[];
+  /** A piercing style's slug (the aftercare plan uses its healing range), or blank. */
+  piercingStyle: string;
 };
 
 export type StudioMode = 'independent' | 'join' | 'create';
@@ -71,9 +79,10 @@ let keyCounter = 0;
 export const newKey = () => `s${Date.now().toString(36)}${(keyCounter++).toString(36)}`;
 
 export function blankService(kind: TServiceKind): ServiceDraft {
-  if (kind === 'consultation') return { key: newKey(), name: 'Consultation', kind, duration: '30', priceMin: '0', priceMax: '0', deposit: '0', difficulty: '' };
-  if (kind === 'piercing') return { key: newKey(), name: 'Piercing (jewellery included)', kind, duration: '30', priceMin: '100', priceMax: '160', deposit: '100', difficulty: 'Beginner' };
-  return { key: newKey(), name: 'Tattoo session', kind, duration: '180', priceMin: '250', priceMax: '800', deposit: '150', difficulty: '' };
+  const care = { healingTime: '', aftercareRequired: kind !== 'consultation', safetyProtocols: [], piercingStyle: '' };
+  if (kind === 'consultation') return { key: newKey(), name: 'Consultation', kind, duration: '30', priceMin: '0', priceMax: '0', deposit: '0', difficulty: '', ...care };
+  if (kind === 'piercing') return { key: newKey(), name: 'Piercing (jewellery included)', kind, duration: '30', priceMin: '100', priceMax: '160', deposit: '100', difficulty: 'Beginner', ...care };
+  return { key: newKey(), name: 'Tattoo session', kind, duration: '180', priceMin: '250', priceMax: '800', deposit: '150', difficulty: '', ...care };
 }
 
 export function defaultServices(kind: TArtistKind | ''): ServiceDraft[] {
@@ -147,6 +156,10 @@ export function fromEditable(p: TArtistEditable): WizardData {
       priceMax: centsToDollars(s.priceMaxCents),
       deposit: centsToDollars(s.depositCents),
       difficulty: s.difficulty ?? '',
+      healingTime: s.healingTime ?? '',
+      aftercareRequired: s.aftercareRequired,
+      safetyProtocols: s.safetyProtocols.filter((p): p is TSafetyProtocol => (SAFETY_PROTOCOLS as readonly string[]).includes(p)),
+      piercingStyle: s.piercingStyle ?? '',
     })),
     servicesEdited: true,
     hours,
@@ -188,6 +201,15 @@ export function toInput(d: WizardData) {
       priceMaxCents: toCents(s.priceMax),
       depositCents: toCents(s.deposit),
       difficulty: s.kind === 'piercing' ? s.difficulty || null : null,
+      // A consultation has no healing, aftercare or protocols to promise: the server clears them.
+      ...(s.kind === 'consultation'
+        ? {}
+        : {
+            healingTime: s.healingTime.trim() || null,
+            aftercareRequired: s.aftercareRequired,
+            safetyProtocols: s.safetyProtocols,
+            piercingStyle: s.kind === 'piercing' ? s.piercingStyle || null : null,
+          }),
     })),
     workingHours: Object.fromEntries(WEEKDAYS.filter((day) => d.hours[day].length > 0).map((day) => [day, d.hours[day]])),
     instagram: d.instagram.trim() || null,

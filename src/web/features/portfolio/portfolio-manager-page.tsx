@@ -10,6 +10,7 @@ import { useOwnArtist } from '../../lib/auth.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { FlashManager } from './flash-manager.tsx';
+import { invalidateArtistProfile } from '../../lib/artist-profile-cache.ts';
 import { checkFile, ConfirmDelete, FILE_INPUT, INPUT, UploadStatus, useAnnouncer, useUpload } from './upload-parts.tsx';
 
 type OwnArtist = { id: string; slug: string; displayName: string; kind: 'tattoo' | 'piercing' | 'both' };
@@ -21,8 +22,7 @@ const portfolioKey = (artistId: string) => [`/api/artists/${artistId}/portfolio`
 
 /** The public profile shows the portfolio too: refresh it (by id and by slug) after any change. */
 function refreshProfile(queryClient: QueryClient, artist: OwnArtist) {
-  void queryClient.invalidateQueries({ queryKey: [`/api/artists/${encodeURIComponent(artist.slug)}`] });
-  void queryClient.invalidateQueries({ queryKey: [`/api/artists/${artist.id}`] });
+  void invalidateArtistProfile(queryClient, artist);
 }
 
 function PortfolioUpload({ artist, count }: { artist: OwnArtist; count: number }) {
@@ -267,7 +267,7 @@ export default function PortfolioManagerPage() {
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-stone-900">Portfolio and flash</h1>
         <p className="mt-3 text-stone-700">Portfolios belong to artist profiles. Create yours first; it takes a few minutes.</p>
-        <Link to="/artist/create" className="mt-6 inline-flex rounded-md bg-stone-900 px-5 py-3 font-semibold text-white hover:bg-stone-700">Create your artist profile</Link>
+        <Link data-cta="artist-create" to="/artist/create" className="mt-6 inline-flex rounded-md bg-stone-900 px-5 py-3 font-semibold text-white hover:bg-stone-700">Create your artist profile</Link>
       </div>
     );
   }

@@ -33,14 +33,30 @@ export function referrerSource(referrer: string): string {
   }
 }
 
+const STARTED_AT_KEY = 'inkhaven-journey-started-at';
 let startedAt = 0;
 let journeyId: string | null = null;
+/** The start under way: calls made meanwhile (a page view and a click) share it, so one journey starts. */
+let starting: Promise<string | null> | null = null;
 
 /** Spec §4: one journey per session, its id kept in session storage; ends after a conversion. */
 export async function ensureJourney(pageType: string): Promise<string | null> {
-  if (sessionStorage.getItem(JOURNEY_DONE_KEY)) return null;
+  if (journeyEnded()) return null;
   journeyId ??= sessionStorage.getItem(JOURNEY_KEY);
-  if (journeyId) return journeyId;
+  if (journeyId) {
+    startedAt ||= Number(sessionStorage.getItem(STARTED_AT_KEY)) || Date.now();
+    return journeyId;
+  }
+  starting ??= startJourney(pageType).finally(() => {
+    starting = null;
+  });
+  return starting;
+}
+
+/** Spec §4: "tracking ends after a conversion" — no journey calls for the rest of the session. */
+export const journeyEnded = (): boolean => sessionStorage.getItem(JOURNEY_DONE_KEY) !== null;
+
+async function startJourney(pageType: string): Promise<string | null> {
   startedAt = Date.now();
   const device = {
     userAgent: navigator.userAgent,
@@ -68,6 +84,7 @@ export async function ensureJourney(pageType: string): Promise<string | null> {
   const body = (await res.json()) as { journey: { id: string } };
   journeyId = body.journey.id;
   sessionStorage.setItem(JOURNEY_KEY, journeyId);
+  sessionStorage.setItem(STARTED_AT_KEY, String(startedAt));
   return journeyId;
 }
 
@@ -89,10 +106,19 @@ export async function trackStep(step: StepInput): Promise<void> {
   await send(`/api/journey/${id}/steps`, { sessionId: sessionId(), ...step, timeFromJourneyStart: sinceStart() });
 }
 
-export async function trackNavigation(nav: { fromUrl: string; toUrl: string; timeOnPreviousPage: number; fromPageType: string; toPageType: string; linkText?: string }) {
+export async function trackNavigation(nav: {
+  fromUrl: string;
+  toUrl: string;
+  timeOnPreviousPage: number;
+  fromPageType: string;
+  toPageType: string;
+  linkText?: string | null;
+  linkPosition?: string | null;
+  transitionType?: string;
+}) {
   const id = await ensureJourney(nav.toPageType);
   if (!id) return;
-  await send(`/api/journey/${id}/navigation`, { sessionId: sessionId(), transitionType: 'client', ...nav });
+  await send(`/api/journey/${id}/navigation`, { sessionId: sessionId(), transitionType: 'link', ...nav });
 }
 
 export async function trackConversion(conversionStep: string, conversionValue?: number, bookingId?: string) {
@@ -101,11 +127,12 @@ export async function trackConversion(conversionStep: string, conversionValue?: 
   await send(`/api/journey/${id}/conversion`, { conversionStep, conversionValue: conversionValue ?? null, bookingId: bookingId ?? null });
   sessionStorage.setItem(JOURNEY_DONE_KEY, '1');
   sessionStorage.removeItem(JOURNEY_KEY);
+  sessionStorage.removeItem(STARTED_AT_KEY);
   journeyId = null;
 }
 
 /** The last step of a page, sent as a beacon on unload with the time spent on it. */
 export function beaconExitStep(step: StepInput & { timeOnPage: number }): void {
-  if (!journeyId) return;
+  if (!journeyId || journeyEnded()) return;
   beacon(`/api/journey/${journeyId}/steps`, { sessionId: sessionId(), ...step, exitPage: true, timeFromJourneyStart: sinceStart() });
 }

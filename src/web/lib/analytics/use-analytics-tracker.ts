@@ -1,19 +1,42 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import {
-  CLICK_BUFFER_FLUSH_MS,
-  CLICK_BUFFER_MAX,
-  HEATMAP_PAGE_SAMPLE_RATE,
-  PAGE_VIEW_DELAY_MS,
-  SCROLL_CLICK_THRESHOLD_PERCENT,
-  isBounce,
-  newScrollDepths,
-} from '../../../shared/funnel.ts';
+import { PAGE_VIEW_DELAY_MS, SCROLL_CLICK_THRESHOLD_PERCENT, newScrollDepths } from '../../../shared/funnel.ts';
 import { useConsentValue } from './consent.ts';
 import { abandonFunnel, trackFunnelStep } from './funnel.ts';
-import { beaconExitStep, sessionId, trackNavigation, trackStep } from './journey.ts';
-import { pageTypeOf } from './page-type.ts';
+import { beaconExitStep, referrerSource, sessionId, trackNavigation, trackStep } from './journey.ts';
+import { heatmapSampleRate, isArtistProfilePath, isBookingFlowPath, pageTypeOf } from './page-type.ts';
+import { startPageVisit } from './page-visit.ts';
 import { beacon, primeToken, send } from './transport.ts';
+import { startWebVitals } from './web-vitals.ts';
+
+const SAMPLE_KEY = 'inkhaven-heatmap-sample';
+/** One draw per session, so a sampled visitor's clicks are kept on every page at that page's rate. */
+function sessionSample(): number {
+  let value = Number(sessionStorage.getItem(SAMPLE_KEY));
+  if (!sessionStorage.getItem(SAMPLE_KEY) || !Number.isFinite(value)) {
+    value = Math.random() * 100;
+    sessionStorage.setItem(SAMPLE_KEY, String(value));
+  }
+  return value;
+}
+
+/**
+ * Where on the page an element sits, for CTA clicks (`ctaPosition`) and navigation (`linkPosition`):
+ * its own or an ancestor's `data-cta-position`, else the landmark around it.
+ */
+export function positionOf(el: Element): string {
+  const marked = el.closest<HTMLElement>('[data-cta-position]')?.dataset.ctaPosition;
+  if (marked) return marked;
+  const landmark = el.closest('header, nav, footer, aside, dialog, [role="dialog"], main');
+  if (!landmark) return 'page';
+  return landmark.getAttribute('role') === 'dialog' ? 'dialog' : landmark.tagName.toLowerCase();
+}
+
+const linkTextOf = (el: Element) => ((el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200) || null);
+
+/** The link followed last, so the page it leads to can report how the visitor got there. */
+let lastLink: { href: string; text: string | null; position: string; at: number } | null = null;
+const LINK_FRESH_MS = 5_000;
 
 
 const deviceType = () => (window.innerWidth < 768 ? 'mobile' : window.innerWidth < 1024 ? 'tablet' : 'desktop');
@@ -50,19 +73,19 @@ export function useAnalyticsTracker(): void {
     const prev = previous.current;
     previous.current = { url, pageType, enteredAt };
     const sid = sessionId();
-    let interacted = false;
     let maxDepth = 0;
     const reported = new Set<number>();
-    const sampled = Math.random() * 100 < HEATMAP_PAGE_SAMPLE_RATE;
-    let clicks: Array<Record<string, unknown>> = [];
-    let flushTimer: ReturnType<typeof setTimeout> | undefined;
-
-    const flushClicks = () => {
-      clearTimeout(flushTimer);
-      const batch = clicks;
-      clicks = [];
-      for (const click of batch) void send('/api/analytics/seo/heatmap-click', click);
-    };
+    const visit = startPageVisit(
+      { sampled: sessionSample() < heatmapSampleRate(pageType) },
+      {
+        funnelStep: (step) => trackFunnelStep(step, { sessionId: sid, pageType }),
+        sendClick: (click) => void send('/api/analytics/seo/heatmap-click', click),
+        beaconClick: (click) => beacon('/api/analytics/seo/heatmap-click', click),
+      },
+    );
+    startWebVitals();
+    const followed = lastLink && Date.now() - lastLink.at < LINK_FRESH_MS && lastLink.href === location.pathname ? lastLink : null;
+    lastLink = null;
 
     const viewTimer = setTimeout(() => {
       void trackStep({ stepType: 'page_view', pageType, url, previousUrl: prev?.url ?? null, searchQuery: new URLSearchParams(location.search).get('q') });
@@ -71,18 +94,31 @@ export function useAnalyticsTracker(): void {
         pageType,
         url,
         referrerUrl: prev?.url ?? (document.referrer || null),
+        referrerSource: prev ? 'internal' : referrerSource(document.referrer),
         deviceType: deviceType(),
         browserType: browserType(),
         searchQuery: new URLSearchParams(location.search).get('q'),
       });
       trackFunnelStep('page_view', { sessionId: sid, pageType });
-      if (prev) void trackNavigation({ fromUrl: prev.url, toUrl: url, timeOnPreviousPage: enteredAt - prev.enteredAt, fromPageType: prev.pageType, toPageType: pageType });
+      // Funnel steps 3 and 5 happen as these pages open (spec §4); 4 and 6 are reported by the booking flow.
+      if (isArtistProfilePath(location.pathname)) trackFunnelStep('artist_view', { sessionId: sid, pageType });
+      if (isBookingFlowPath(location.pathname)) {
+        trackFunnelStep('booking_start', { sessionId: sid, pageType });
+        void trackStep({ stepType: 'booking_step', pageType, url, ctaType: 'booking_start' });
+      }
+      if (prev) {
+        void trackNavigation({
+          fromUrl: prev.url,
+          toUrl: url,
+          timeOnPreviousPage: enteredAt - prev.enteredAt,
+          fromPageType: prev.pageType,
+          toPageType: pageType,
+          transitionType: followed ? 'link' : 'history',
+          linkText: followed?.text ?? null,
+          linkPosition: followed?.position ?? null,
+        });
+      }
     }, PAGE_VIEW_DELAY_MS);
-
-    const timers = [
-      setTimeout(() => trackFunnelStep('time_30s', { sessionId: sid, pageType }), 30_000),
-      setTimeout(() => trackFunnelStep('time_60s', { sessionId: sid, pageType }), 60_000),
-    ];
 
     const onScroll = () => {
       const percent = scrollPercent();
@@ -103,18 +139,21 @@ export function useAnalyticsTracker(): void {
     };
 
     const onClick = (event: MouseEvent) => {
-      interacted = true;
       const target = event.target instanceof Element ? event.target : null;
+      const link = target?.closest<HTMLAnchorElement>('a[href]');
+      if (link && link.origin === window.location.origin) {
+        lastLink = { href: link.pathname, text: linkTextOf(link), position: positionOf(link), at: Date.now() };
+      }
       const cta = target?.closest<HTMLElement>('[data-cta]');
       if (cta) {
-        const ctaText = (cta.textContent ?? '').trim().slice(0, 200);
+        const ctaText = linkTextOf(cta) ?? '';
         const destinationUrl = cta.getAttribute('href');
         void send('/api/analytics/seo/cta-click', {
           sessionId: sid,
           pageType,
           ctaType: cta.dataset.cta ?? 'cta',
           ctaText,
-          ctaPosition: cta.dataset.ctaPosition ?? null,
+          ctaPosition: positionOf(cta),
           clickX: event.pageX,
           clickY: event.pageY,
           timeToClick: Date.now() - enteredAt,
@@ -123,8 +162,7 @@ export function useAnalyticsTracker(): void {
         void trackStep({ stepType: 'cta_click', pageType, url, ctaType: cta.dataset.cta ?? 'cta', ctaText });
         trackFunnelStep('cta_click', { sessionId: sid, pageType });
       }
-      if (!sampled || !target) return;
-      clicks.push({
+      visit.click(target && {
         sessionId: sid,
         pageType,
         url,
@@ -137,16 +175,12 @@ export function useAnalyticsTracker(): void {
         elementText: (target.textContent ?? '').trim().slice(0, 100),
         timeFromPageLoad: Math.round(performance.now()),
       });
-      if (clicks.length >= CLICK_BUFFER_MAX) flushClicks();
-      else if (!flushTimer) flushTimer = setTimeout(() => { flushTimer = undefined; flushClicks(); }, CLICK_BUFFER_FLUSH_MS);
     };
-    const onInput = () => {
-      if (!interacted) trackFunnelStep('form_interaction', { sessionId: sid, pageType });
-      interacted = true;
-    };
+    const onInput = () => visit.input();
 
     const onPageHide = () => {
-      const timeOnPage = Date.now() - enteredAt;
+      // Buffered heatmap clicks would be lost with the page: they leave by beacon.
+      const { timeOnPage, bounced } = visit.exit();
       beaconExitStep({ stepType: 'page_view', pageType, url, timeOnPage });
       beacon('/api/analytics/seo/page-view', {
         sessionId: sid,
@@ -154,7 +188,8 @@ export function useAnalyticsTracker(): void {
         url,
         timeOnPage,
         scrollDepthMax: maxDepth,
-        bounced: isBounce(interacted, timeOnPage),
+        bounced,
+        referrerSource: prev ? 'internal' : referrerSource(document.referrer),
         exitPage: true,
         deviceType: deviceType(),
         browserType: browserType(),
@@ -168,8 +203,7 @@ export function useAnalyticsTracker(): void {
     window.addEventListener('pagehide', onPageHide);
     return () => {
       clearTimeout(viewTimer);
-      timers.forEach(clearTimeout);
-      flushClicks();
+      visit.stop();
       window.removeEventListener('scroll', onScroll);
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('input', onInput, true);

@@ -10,7 +10,7 @@ import { UpdateNotice } from './update-notice.tsx';
  */
 export function PwaBanners() {
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-[var(--consent-bar-height,0px)] z-40 flex flex-col gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:bottom-[calc(var(--consent-bar-height,0px)_+_1rem)] sm:left-4 sm:right-auto sm:w-[26rem] sm:p-0">
+    <div data-testid="pwa-banners" className="pointer-events-none fixed inset-x-0 bottom-[var(--consent-bar-height,0px)] z-40 flex flex-col gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:bottom-[calc(var(--consent-bar-height,0px)_+_1rem)] sm:left-4 sm:right-auto sm:w-[26rem] sm:p-0">
       <OfflineNotice />
       <div aria-live="polite" className="empty:hidden">
         <UpdateNotice />

@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TArtistPage, TArtistProfile, TReviewPage } from '../../../../shared/contracts/artists.ts';
 import { getJson } from '../../../lib/query-client.ts';
+import { artistProfileViewPath } from '../../../lib/artist-profile-cache.ts';
 
 /** The search parameters the list page keeps in its URL (and sends to GET /api/artists as they are). */
-export const SEARCH_PARAM_NAMES = ['q', 'kind', 'style', 'city', 'near', 'radiusKm', 'minRating', 'maxDeposit', 'availableFrom', 'availableTo', 'verified', 'sort'] as const;
+export const SEARCH_PARAM_NAMES = ['q', 'kind', 'style', 'city', 'near', 'radiusKm', 'minRating', 'maxDeposit', 'availableFrom', 'availableTo', 'verified', 'sort', 'exact'] as const;
 
 export function canonicalSearch(params: URLSearchParams): string {
   const out = new URLSearchParams();
@@ -28,7 +29,7 @@ export function artistSearchOptions(queryClient: QueryClient, search: string) {
   });
 }
 
-export const artistProfileOptions = (slug: string) => queryOptions<TArtistProfile>({ queryKey: [`/api/artists/${encodeURIComponent(slug)}`] });
+export const artistProfileOptions = (slug: string) => queryOptions<TArtistProfile>({ queryKey: [artistProfileViewPath(slug)] });
 
 export function artistReviewsOptions(queryClient: QueryClient, slug: string) {
   return infiniteQueryOptions({

@@ -47,7 +47,7 @@ export function NextAvailable({ artistId, timezone, services }: { artistId: stri
         <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2" aria-label="Next available times">
           {data.slots.map((slot) => (
             <li key={slot.startsAt}>
-              <Link
+              <Link data-cta="book-next-available"
                 to={`/book/${artistId}?serviceId=${data.serviceId}&startsAt=${encodeURIComponent(slot.startsAt)}`}
                 className="block rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-900 hover:border-stone-900 hover:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600"
               >

@@ -1,16 +1,35 @@
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ScanLine, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { TPortfolioImage } from '../../../../shared/contracts/artists.ts';
+import type { TPortfolioImage } from '../../shared/contracts/artists.ts';
+import { trackFunnel } from '../lib/analytics/events.ts';
 
-/** Thumbnails that open a lightbox; arrows move between images, Escape closes and focus returns. */
-export function PortfolioGallery({ images, artistName }: { images: TPortfolioImage[]; artistName: string }) {
+/**
+ * Thumbnails that open a lightbox; arrows move between images, Escape closes and focus returns.
+ * `title` names the collection for screen readers ("Rosa's portfolio"); `describe` is an image's
+ * text when it has no caption. `tryOnHref`, when given, adds "Try it on" (the AR preview) to the lightbox.
+ */
+export function ImageGallery({
+  images,
+  title,
+  emptyText,
+  describe,
+  tryOnHref,
+}: {
+  images: TPortfolioImage[];
+  title: string;
+  emptyText: string;
+  describe: (index: number) => string;
+  tryOnHref?: (image: TPortfolioImage) => string;
+}) {
   const [open, setOpen] = useState<number | null>(null);
   const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
   const lastShown = useRef(0);
-  if (images.length === 0) return <p className="text-stone-700">{artistName} has not added portfolio images yet.</p>;
+  if (images.length === 0) return <p className="text-stone-700">{emptyText}</p>;
   const current = open === null ? null : images[open];
   const show = (i: number) => {
+    // Spec §4 micro-conversion 2.2: the lightbox opened (not each step through it).
+    if (open === null) trackFunnel('gallery_view');
     lastShown.current = i;
     setOpen(i);
   };
@@ -53,9 +72,9 @@ export function PortfolioGallery({ images, artistName }: { images: TPortfolioIma
             {current ? (
               <>
                 <Dialog.Title className="sr-only">
-                  {artistName} portfolio, image {open! + 1} of {images.length}
+                  {title}, image {open! + 1} of {images.length}
                 </Dialog.Title>
-                <img src={current.url} alt={current.caption || `Portfolio image ${open! + 1} by ${artistName}`} width={current.width} height={current.height} className="max-h-[80vh] max-w-full rounded object-contain" />
+                <img src={current.url} alt={current.caption || describe(open!)} width={current.width} height={current.height} className="max-h-[80vh] max-w-full rounded object-contain" />
                 <p className="mt-3 text-center text-sm text-stone-200" aria-live="polite">
                   {current.caption} <span className="text-stone-400">({open! + 1} / {images.length})</span>
                 </p>
@@ -66,6 +85,13 @@ export function PortfolioGallery({ images, artistName }: { images: TPortfolioIma
                   <button type="button" onClick={() => step(1)} className="rounded-full bg-white/10 p-3 text-white hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400" aria-label="Next image">
                     <ChevronRight className="h-5 w-5" aria-hidden="true" />
                   </button>
+                  {tryOnHref ? (
+                    // A full page load: the camera is allowed only on documents loaded at /ar-test (src/shared/media-capture.ts).
+                    <a href={tryOnHref(current)} className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-3 text-sm font-medium text-white hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+                      <ScanLine className="h-5 w-5" aria-hidden="true" />
+                      Try it on
+                    </a>
+                  ) : null}
                   <Dialog.Close className="rounded-full bg-white/10 p-3 text-white hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400" aria-label="Close">
                     <X className="h-5 w-5" aria-hidden="true" />
                   </Dialog.Close>
