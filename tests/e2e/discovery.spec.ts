@@ -94,6 +94,25 @@ test.describe('artist search', () => {
 });
 
 test.describe('artist profile', () => {
+  test('the buttons under the name stay put while the page hydrates (a tap during hydration lands where it aimed)', async ({ page, browser, baseURL, request }) => {
+    const search = (await (await request.get('/api/artists?limit=1&sort=rating')).json()) as { items: Array<{ slug: string }> };
+    const path = `/artists/${search.items[0]!.slug}`;
+    const boxesOf = async (p: typeof page) =>
+      Promise.all(['Book', 'Message'].map(async (name) => p.getByRole('main').getByRole('link', { name, exact: true }).boundingBox()));
+    // As the server sent it (the layout a visitor sees and taps before the scripts run)...
+    const serverRendered = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const before = await serverRendered.newPage();
+    await before.goto(path);
+    const serverBoxes = await boxesOf(before);
+    await serverRendered.close();
+    // ...and once hydrated, with the Share button that needs JavaScript shown.
+    await page.goto(path);
+    await waitForHydrated(page.getByRole('main').getByRole('link', { name: 'Message', exact: true }));
+    await expect(page.getByRole('main').getByRole('button', { name: 'Share', exact: true })).toBeVisible();
+    expect(serverBoxes.every(Boolean)).toBe(true);
+    expect(await boxesOf(page)).toEqual(serverBoxes);
+  });
+
   test('opens the portfolio lightbox and moves through it by keyboard', async ({ page, request }) => {
     const search = (await (await request.get('/api/artists?limit=1&sort=rating')).json()) as { items: Array<{ slug: string; displayName: string }> };
     const artist = search.items[0]!;

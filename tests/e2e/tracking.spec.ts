@@ -60,9 +60,10 @@ test.describe('tracking (spec §3, §4, §7, §9)', () => {
     // Every journey call goes to that journey.
     expect(sent.filter((s) => s.path.startsWith('/api/journey/') && !/\/(start|fingerprint)$/.test(s.path)).every((s) => s.path.startsWith(`/api/journey/${journeyId}/`))).toBe(true);
 
-    const steps = sent.filter(isJourney(journeyId, 'steps')).map((s) => s.body);
-    expect(steps.filter((b) => b.stepType === 'page_view').map((b) => b.pageType)).toEqual(['landing', 'profile', 'booking']);
-    expect(steps).toContainEqual(expect.objectContaining({ stepType: 'cta_click', ctaType: 'book', ctaText: 'Book', pageType: 'profile' }));
+    // Reports go out as things happen (page views after a short delay), in no promised order: each is waited for.
+    const steps = () => sent.filter(isJourney(journeyId, 'steps')).map((s) => s.body);
+    await expect.poll(() => steps().filter((b) => b.stepType === 'page_view').map((b) => b.pageType)).toEqual(['landing', 'profile', 'booking']);
+    expect(steps()).toContainEqual(expect.objectContaining({ stepType: 'cta_click', ctaType: 'book', ctaText: 'Book', pageType: 'profile' }));
 
     const [toProfile, toBooking] = sent.filter(isJourney(journeyId, 'navigation')).map((s) => s.body);
     expect(toProfile).toMatchObject({ fromUrl: '/tattoo-artists', fromPageType: 'landing', toPageType: 'profile', transitionType: 'link', linkText: linkText.replace(/\s+/g, ' ') });
@@ -70,9 +71,9 @@ test.describe('tracking (spec §3, §4, §7, §9)', () => {
     expect(toBooking).toMatchObject({ fromPageType: 'profile', toPageType: 'booking', linkText: 'Book', linkPosition: 'profile-header' });
 
     // The CTA click names its position; page views say where the visitor came from.
-    expect(sent.find((s) => s.path === '/api/analytics/seo/cta-click')?.body).toMatchObject({ ctaType: 'book', ctaPosition: 'profile-header' });
-    const views = sent.filter((s) => s.path === '/api/analytics/seo/page-view' && !s.body.exitPage).map((s) => s.body.referrerSource);
-    expect(views).toEqual(['direct', 'internal', 'internal']);
+    await expect.poll(() => sent.find((s) => s.path === '/api/analytics/seo/cta-click')?.body).toMatchObject({ ctaType: 'book', ctaPosition: 'profile-header' });
+    const views = () => sent.filter((s) => s.path === '/api/analytics/seo/page-view' && !s.body.exitPage).map((s) => s.body.referrerSource);
+    await expect.poll(views).toEqual(['direct', 'internal', 'internal']);
     // Funnel steps 1, 3 and 5 in one funnel.
     const funnel = sent.filter((s) => s.path === '/api/analytics/seo/conversion-funnel').map((s) => s.body);
     expect(funnel.map((f) => f.step)).toEqual(expect.arrayContaining(['page_view', 'artist_view', 'booking_start']));
@@ -152,6 +153,7 @@ test.describe('tracking (spec §3, §4, §7, §9)', () => {
     await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${slug}`);
     await expect.poll(() => sent.some((s) => s.path.endsWith('/conversion-funnel') && s.body.step === 'social_share' && s.body.stepOrder === 2.3)).toBe(true);
-    expect(sent.find((s) => s.path.endsWith('/cta-click') && s.body.ctaType === 'share')?.body).toMatchObject({ ctaText: 'Share' });
+    // The click's own report is sent alongside the share's, in no promised order.
+    await expect.poll(() => sent.find((s) => s.path.endsWith('/cta-click') && s.body.ctaType === 'share')?.body).toMatchObject({ ctaText: 'Share' });
   });
 });
