@@ -12,6 +12,7 @@ import { Button } from '../../ui/button.tsx';
 import { artistSearchOptions, canonicalSearch } from './api/artist-queries.ts';
 import { useSearchImpressions } from './api/search-impressions.ts';
 import { ArtistCard, ArtistCardSkeleton } from './components/artist-card.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 
 // Leaflet and its CSS load only when the map view is opened.
 const ResultsMap = lazy(() => import('./components/results-map.tsx'));
@@ -304,10 +305,7 @@ export default function ArtistSearchPage() {
           </div>
         ) : null}
         {results.isError ? (
-          <div role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
-            {errorMessage(results.error)}
-            <Button variant="secondary" className="ml-3" onClick={() => void results.refetch()}>Try again</Button>
-          </div>
+          <LoadError onRetry={() => void results.refetch()}>{errorMessage(results.error)}</LoadError>
         ) : null}
         {results.isPending ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" role="status" aria-label="Loading artists">

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { SlotRadioGroup } from '../../ui/slot-radio-group.tsx';
 import { availabilityOptions, bookingErrorText, joinWaitlist } from './booking-api.ts';
 import { dayHeading, groupByDay, localDateKey, timeOnly, weekLabel, weekOffsetOf, weekRange } from './time.ts';
+import { LoadError } from '../../ui/load-error.tsx';
 
 /** How far the pager goes; the artist's own booking horizon usually ends the slots sooner. */
 export const MAX_WEEKS_AHEAD = 52;
@@ -171,10 +172,7 @@ export function SlotPicker({
 
       {query.isPending ? <SlotsSkeleton /> : null}
       {query.isError ? (
-        <div role="alert" className="space-y-2 rounded-md bg-red-50 p-3 text-sm text-red-800">
-          <p>{bookingErrorText(query.error)}</p>
-          <Button variant="secondary" onClick={() => void query.refetch()}>Try again</Button>
-        </div>
+        <LoadError onRetry={() => void query.refetch()}>{bookingErrorText(query.error)}</LoadError>
       ) : null}
       {empty ? (
         <div className="space-y-3 rounded-md border border-dashed border-stone-300 p-4">

@@ -22,6 +22,7 @@ import { artistTemplatesOptions, saveTemplate, templateVersionOptions, templateV
 import { consentErrorText } from './consent-model.ts';
 import { formatSignedAt } from './signed-consent.tsx';
 import { blankQuestion, moveRow, QUESTION_TYPE_LABELS, toEditable, toSaveRequest, type EditableQuestion, type RowErrors } from './template-model.ts';
+import { LoadError } from '../../ui/load-error.tsx';
 
 const INPUT = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-600 aria-[invalid=true]:border-red-700';
 const KIND_LABEL: Record<TConsentKind, string> = { tattoo: 'Tattoo', piercing: 'Piercing' };
@@ -235,10 +236,7 @@ function VersionHistory({ kind, zone }: { kind: TConsentKind; zone: string | nul
       <h2 id="history-heading" className="text-lg font-semibold text-stone-900">All versions</h2>
       <p className="text-sm text-stone-700">Read-only: a booking keeps the version in force when it was confirmed, so these stay as they were.</p>
       {versions.isError ? (
-        <div role="alert" className="space-y-2 text-red-900">
-          <p>{consentErrorText(versions.error)}</p>
-          <Button variant="secondary" onClick={() => void versions.refetch()}>Try again</Button>
-        </div>
+        <LoadError onRetry={() => void versions.refetch()}>{consentErrorText(versions.error)}</LoadError>
       ) : !versions.data ? (
         <p role="status" className="text-stone-700">Loading the versions…</p>
       ) : (
@@ -298,10 +296,7 @@ export default function ConsentTemplatesPage() {
         ))}
       </nav>
       {templates.isError ? (
-        <div role="alert" className="space-y-2 rounded-md bg-red-50 p-4 text-red-900">
-          <p>{consentErrorText(templates.error)}</p>
-          <Button variant="secondary" onClick={() => void templates.refetch()}>Try again</Button>
-        </div>
+        <LoadError onRetry={() => void templates.refetch()}>{consentErrorText(templates.error)}</LoadError>
       ) : !current ? (
         <p role="status" className="text-stone-700">Loading your questions…</p>
       ) : (

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { FlashCard, FlashCardSkeleton } from '../../ui/flash-card.tsx';
 import { canonicalFlashSearch, flashSearchOptions } from './flash-queries.ts';
+import { LoadError } from '../../ui/load-error.tsx';
 
 // Flash is tattoo work: the styles of the tattoo guide (the contract module would bring zod into this public page).
 const STYLE_NAMES = TATTOO_CATEGORIES.flatMap((c) => c.styles);
@@ -115,10 +116,7 @@ export default function FlashPage() {
           ) : null}
         </div>
         {results.isError ? (
-          <div role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
-            {errorMessage(results.error)}
-            <Button variant="secondary" className="ml-3" onClick={() => void results.refetch()}>Try again</Button>
-          </div>
+          <LoadError onRetry={() => void results.refetch()}>{errorMessage(results.error)}</LoadError>
         ) : null}
         {results.isPending ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" role="status" aria-label="Loading designs">

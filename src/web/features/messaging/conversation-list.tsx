@@ -12,6 +12,7 @@ import { Button } from '../../ui/button.tsx';
 import { SavedNote } from '../../ui/saved-note.tsx';
 import { messagingErrorText } from './messaging-api.ts';
 import { listTime } from './thread-model.ts';
+import { LoadError } from '../../ui/load-error.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -138,10 +139,7 @@ export function ConversationList({ activeId }: { activeId?: string }) {
         {list.isPending ? (
           <p role="status" className="px-4 py-8 text-center text-sm text-stone-600">Loading conversations…</p>
         ) : list.isError && items.length === 0 ? (
-          <div role="alert" className="px-4 py-8 text-center text-sm text-red-800">
-            <p>Could not load your conversations. {messagingErrorText(list.error)}</p>
-            <Button variant="secondary" className="mt-3" onClick={() => void list.refetch()}>Try again</Button>
-          </div>
+          <LoadError className="m-4" onRetry={() => void list.refetch()}>Could not load your conversations. {messagingErrorText(list.error)}</LoadError>
         ) : items.length === 0 ? (
           <div className="px-6 py-10 text-center">
             <MessagesSquare className="mx-auto h-8 w-8 text-stone-400" aria-hidden="true" />

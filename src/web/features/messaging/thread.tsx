@@ -19,6 +19,7 @@ import { Composer } from './composer.tsx';
 import { bookingSummary, isConversationPath } from './conversation-list.tsx';
 import { markConversationRead, messagingErrorText, reportMessage, setBlocked, type TReport } from './messaging-api.ts';
 import { DELIVERY_LABEL, deliveryOf, timeOfDay, withDaySeparators, type Delivery } from './thread-model.ts';
+import { LoadError } from '../../ui/load-error.tsx';
 
 type Entry = { key: string; createdAt: string; mine: boolean; message: TMessage | null; pending: OutboxItem | null };
 
@@ -311,10 +312,7 @@ export function Thread({ conversationId }: { conversationId: string }) {
         {messages.isPending ? (
           <p role="status" className="py-8 text-center text-sm text-stone-600">Loading messages…</p>
         ) : messages.isError && entries.length === 0 ? (
-          <div role="alert" className="py-8 text-center text-sm text-red-800">
-            <p>Could not load the messages. {messagingErrorText(messages.error)}</p>
-            <Button variant="secondary" className="mt-3" onClick={() => void messages.refetch()}>Try again</Button>
-          </div>
+          <LoadError className="my-4" onRetry={() => void messages.refetch()}>Could not load the messages. {messagingErrorText(messages.error)}</LoadError>
         ) : entries.length === 0 ? (
           <p className="py-8 text-center text-sm text-stone-600">No messages yet. Say hello to {other.name}.</p>
         ) : (
