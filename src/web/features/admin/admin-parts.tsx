@@ -21,6 +21,25 @@ export function AdminPageHeader({ title, lead, actions }: { title: string; lead?
   );
 }
 
+/** "Period: Last N days": the window of the console's reports (analytics, performance). */
+export function PeriodSelect<T extends number>({ id, value, options, onChange }: { id: string; value: T; options: readonly T[]; onChange: (days: T) => void }) {
+  return (
+    <>
+      <label htmlFor={id} className="text-sm font-medium text-stone-900">Period</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(options.find((d) => d === Number(e.target.value)) ?? value)}
+        className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm text-stone-900 focus:outline-none focus:ring-2 focus:ring-amber-600"
+      >
+        {options.map((d) => (
+          <option key={d} value={d}>Last {d} days</option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 /**
  * "Show [status]": the filter the console's lists put in their URL. It changes the list as soon as
  * it changes (a select a keyboard user moves through with the arrows still lands on each value).

@@ -3,7 +3,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { ANALYTICS_PERIODS, type TFunnelEntry, type TFunnelReport, type THeatmapReport } from '../../../shared/contracts/analytics.ts';
 import { HEATMAP_WIDTH_BUCKETS } from '../../../shared/heatmap.ts';
 import { AdminGate } from './admin-gate.tsx';
-import { ADMIN_CARD } from './admin-parts.tsx';
+import { ADMIN_CARD, AdminPageHeader, PeriodSelect } from './admin-parts.tsx';
 import { AdminTableSection } from './admin-table-section.tsx';
 
 const FunnelChart = lazy(() => import('./funnel-chart.tsx'));
@@ -33,25 +33,16 @@ function Analytics() {
   const periodId = useId();
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <header>
-        <h1 className="text-3xl font-bold text-stone-900">Funnels and click heatmap</h1>
-        <p className="mt-1 max-w-3xl text-stone-700">
-          How visitors who allowed analytics move from their first page to a booking request, grouped by the kind of page they entered on, and where
-          they click on each page. Figures cover the chosen number of days up to now.
-        </p>
-        <div className="mt-4 flex items-center gap-2">
-          <label htmlFor={periodId} className="font-medium text-stone-900">
-            Period
-          </label>
-          <select id={periodId} value={days} onChange={(e) => setDays(Number(e.target.value) as Period)} className={SELECT}>
-            {ANALYTICS_PERIODS.map((d) => (
-              <option key={d} value={d}>
-                Last {d} days
-              </option>
-            ))}
-          </select>
-        </div>
-      </header>
+      <AdminPageHeader
+        title="Funnels and click heatmap"
+        lead={
+          <span className="block max-w-3xl">
+            How visitors who allowed analytics move from their first page to a booking request, grouped by the kind of page they entered on, and where
+            they click on each page. Figures cover the chosen number of days up to now.
+          </span>
+        }
+        actions={<PeriodSelect id={periodId} value={days} options={ANALYTICS_PERIODS} onChange={setDays} />}
+      />
       <Funnels days={days} />
       <Heatmap days={days} />
     </div>

@@ -5,6 +5,7 @@ import { WEB_VITAL_NAMES, WEB_VITAL_THRESHOLDS, formatWebVital, rateWebVital, ty
 import { useBrowserZone } from '../../lib/browser-zone.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { AdminGate } from './admin-gate.tsx';
+import { AdminPageHeader, PeriodSelect } from './admin-parts.tsx';
 import type { PerfSeriesPoint } from './perf-chart.tsx';
 
 const PerfChart = lazy(() => import('./perf-chart.tsx'));
@@ -38,28 +39,16 @@ function Perf() {
   });
   return (
     <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-2xl font-bold text-stone-900">Performance</h1>
-      <p className="mt-1 max-w-3xl text-stone-700">
-        How fast Inkhaven is for real visitors: the 75th percentile of each Core Web Vital per page type and day (days in your time zone
-        {zone ? `, ${zone}` : ''}), against the “good” thresholds. Only visitors who allowed analytics send these figures.
-      </p>
-      <div className="mt-4 flex items-center gap-2">
-        <label htmlFor={rangeId} className="font-medium text-stone-900">
-          Period
-        </label>
-        <select
-          id={rangeId}
-          value={days}
-          onChange={(e) => setDays(Number(e.target.value) as (typeof RANGES)[number])}
-          className="rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900"
-        >
-          {RANGES.map((d) => (
-            <option key={d} value={d}>
-              Last {d} days
-            </option>
-          ))}
-        </select>
-      </div>
+      <AdminPageHeader
+        title="Performance"
+        lead={
+          <span className="block max-w-3xl">
+            How fast Inkhaven is for real visitors: the 75th percentile of each Core Web Vital per page type and day (days in your time zone
+            {zone ? `, ${zone}` : ''}), against the “good” thresholds. Only visitors who allowed analytics send these figures.
+          </span>
+        }
+        actions={<PeriodSelect id={rangeId} value={days} options={RANGES} onChange={setDays} />}
+      />
       {report.isPending ? (
         <p role="status" className="mt-6 text-stone-600">
           Loading performance figures…

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ExternalLink, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -19,11 +19,6 @@ const MOVE_BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-md border border-stone-300 bg-white px-3 py-2 font-medium text-stone-900 hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:text-stone-400';
 
 const portfolioKey = (artistId: string) => [`/api/artists/${artistId}/portfolio`] as const;
-
-/** The public profile shows the portfolio too: refresh it (by id and by slug) after any change. */
-function refreshProfile(queryClient: QueryClient, artist: OwnArtist) {
-  void invalidateArtistProfile(queryClient, artist);
-}
 
 function PortfolioUpload({ artist, count }: { artist: OwnArtist; count: number }) {
   const queryClient = useQueryClient();
@@ -48,7 +43,7 @@ function PortfolioUpload({ artist, count }: { artist: OwnArtist; count: number }
     const image = await upload.start<TPortfolioImage>(`/api/artists/${artist.id}/portfolio`, body);
     if (!image) return;
     queryClient.setQueryData<TPortfolioImage[]>(portfolioKey(artist.id), (old) => [...(old ?? []), image]);
-    refreshProfile(queryClient, artist);
+    void invalidateArtistProfile(queryClient, artist);
     formEl.reset();
     setDone('Photo added to your portfolio.');
   };
@@ -97,7 +92,7 @@ function CaptionEditor({ artist, image, index }: { artist: OwnArtist; image: TPo
       (await apiRequest('PATCH', `/api/artists/${artist.id}/portfolio/${image.id}`, { caption })).json() as Promise<TPortfolioImage>,
     onSuccess: (saved) => {
       queryClient.setQueryData<TPortfolioImage[]>(portfolioKey(artist.id), (old) => old?.map((p) => (p.id === saved.id ? saved : p)));
-      refreshProfile(queryClient, artist);
+      void invalidateArtistProfile(queryClient, artist);
       setNote({ ok: true, text: 'Caption saved.' });
     },
     onError: (error) => setNote({ ok: false, text: errorMessage(error) }),
@@ -137,7 +132,7 @@ function PortfolioList({ artist, images }: { artist: OwnArtist; images: TPortfol
   const order = useMutation({
     scope: { id: `portfolio-order-${artist.id}` },
     mutationFn: async (ids: string[]) => (await apiRequest('POST', `/api/artists/${artist.id}/portfolio/order`, { ids })).json() as Promise<TPortfolioImage[]>,
-    onSuccess: () => refreshProfile(queryClient, artist),
+    onSuccess: () => void invalidateArtistProfile(queryClient, artist),
     onError: (err) => {
       setError(`${errorMessage(err)} The order was reloaded.`);
       void queryClient.invalidateQueries({ queryKey: portfolioKey(artist.id) });
@@ -147,7 +142,7 @@ function PortfolioList({ artist, images }: { artist: OwnArtist; images: TPortfol
     mutationFn: async (imageId: string) => apiRequest('DELETE', `/api/artists/${artist.id}/portfolio/${imageId}`),
     onSuccess: (_res, imageId) => {
       queryClient.setQueryData<TPortfolioImage[]>(portfolioKey(artist.id), (old) => old?.filter((p) => p.id !== imageId));
-      refreshProfile(queryClient, artist);
+      void invalidateArtistProfile(queryClient, artist);
       announce('Image deleted.');
       heading.current?.focus();
     },
