@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { freeDaysSearch, refreshFreeDays } from '../availability/free-days.ts';
 import { firstFreeSlots, type FirstSlotRange } from '../availability/service.ts';
-import { buildArtistSearch, decodeCursor, encodeCursor, presentListItem, type Row, type SearchTerms } from './search.ts';
+import { buildArtistSearch, decodeCursor, encodeCursor, presentListItem, searchCardsByIds, type Row, type SearchTerms } from './search.ts';
 
 /**
  * GET /api/artists with `sort=soonest` or `availableFrom` / `availableTo`. Each candidate's first
@@ -91,7 +91,8 @@ export async function searchByAvailability(ctx: AppContext, query: TArtistSearch
   if (sort === 'soonest') {
     const preSort = terms ? 'relevance' : filters.near ? 'distance' : 'rating';
     // buildArtistSearch fetches one row more than its limit.
-    const rows = await queryRows<AvailabilityRow>(db, buildArtistSearch({ ...filters, sort: preSort, limit: AVAILABILITY_CANDIDATES - 1 }, { terms, freeDays }).sql);
+    // The candidates' ranking columns only; the cards are read for the page alone, below.
+    const rows = await queryRows<AvailabilityRow>(db, buildArtistSearch({ ...filters, sort: preSort, limit: AVAILABILITY_CANDIDATES - 1 }, { terms, freeDays, rankOnly: true }).sql);
     const first = await firstSlotsOf(ctx, rows, range, now);
     let ranked = rows.map((row) => ({ row, k: first.get(row.id) ?? NO_SLOT }));
     if (filtered) ranked = ranked.filter((r) => r.k !== NO_SLOT);
@@ -102,8 +103,13 @@ export async function searchByAvailability(ctx: AppContext, query: TArtistSearch
     }
     const page = ranked.slice(0, limit);
     const last = page[page.length - 1];
+    const cards = await searchCardsByIds(ctx, page.map((r) => r.row.id));
     return {
-      items: page.map((r) => present(r.row, r.k)),
+      // The distance is the candidate statement's (the cards are read without the point).
+      items: page.flatMap((r) => {
+        const card = cards.get(r.row.id);
+        return card ? [present({ ...card, distance_km: r.row.distance_km }, r.k)] : [];
+      }),
       nextCursor: ranked.length > limit && last ? encodeCursor({ k: last.k, id: last.row.id }) : null,
     };
   }

@@ -240,7 +240,7 @@ async function runSearch(ctx: AppContext, statement: SQL, typos: boolean): Promi
  */
 export function buildArtistSearch(
   query: TArtistSearchQuery,
-  opts: { typos?: boolean; terms?: SearchTerms | null; count?: boolean; version?: boolean; freeDays?: FreeDaysSearch } = {},
+  opts: { typos?: boolean; terms?: SearchTerms | null; count?: boolean; version?: boolean; freeDays?: FreeDaysSearch; rankOnly?: boolean } = {},
 ): { sql: SQL; limit: number } {
   if (query.sort === 'soonest' || query.availableFrom || query.availableTo) {
     throw new Error('Availability is not a filter of this statement: searchArtists sends these queries to searchByAvailability (availability-search.ts), which passes `freeDays`.');
@@ -291,7 +291,10 @@ export function buildArtistSearch(
   const totalCount = opts.count ? countSql([...where, ...(tsQuery ? [sql`a.search_document @@ ${tsQuery}`] : [])]) : null;
   const sort = query.sort ?? (tsQuery || typos ? 'relevance' : distance ? 'distance' : 'rating');
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  if (sort === 'relevance' && tsQuery) return { sql: withStudios(withFreeDays(relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1, free }), rankFree), undefined, totalCount, opts.version), limit };
+  if (sort === 'relevance' && tsQuery) {
+    const page = relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1, free });
+    return { sql: opts.rankOnly ? rankColumns(page, rankFree) : withStudios(withFreeDays(page, rankFree), undefined, totalCount, opts.version), limit };
+  }
   if (tsQuery) where.push(sql`a.search_document @@ ${tsQuery}`);
 
   let sortKey: SQL;
@@ -310,7 +313,26 @@ export function buildArtistSearch(
   if (cursor) where.push(direction === 'desc' ? after(sortKey, cursor) : sql`(${sortKey} > ${cursor.k} OR (${sortKey} = ${cursor.k} AND a.id > ${cursor.id}::uuid))`);
 
   const order = direction === 'desc' ? sql`sort_key DESC, a.id ASC` : sql`sort_key ASC, a.id ASC`;
-  return { sql: withStudios(withFreeDays(pageSql({ where, distance, sortKey, order, limit: limit + 1, free }), rankFree), order, totalCount, opts.version), limit };
+  const page = pageSql({ where, distance, sortKey, order, limit: limit + 1, free });
+  return { sql: opts.rankOnly ? rankColumns(page, rankFree) : withStudios(withFreeDays(page, rankFree), order, totalCount, opts.version), limit };
+}
+
+/**
+ * `rankOnly`: what sort=soonest ranks its 500 candidates by (id, sort key, distance, free days),
+ * without the cards: it shows 24 of them, and reads those cards afterwards (searchCardsByIds).
+ */
+function rankColumns(page: SQL, free: FreeDaysSearch | null): SQL {
+  return sql`SELECT a.id, a.sort_key, a.distance_km${free ? sql`, ${free.columns}` : sql``} FROM (${page}) a ${free ? free.join : sql``}`;
+}
+
+/** The cards of these artists (studio names and avatars included), by id; a missing id is not an artist any more. */
+export async function searchCardsByIds(ctx: AppContext, ids: string[]): Promise<Map<string, Row>> {
+  if (ids.length === 0) return new Map();
+  const order = sql`a.id ASC`;
+  const list = sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+  const page = pageSql({ where: [sql`a.id = ANY(${list})`, sql`a.deleted_at IS NULL`], distance: null, sortKey: sql`0`, order, limit: ids.length });
+  const rows = await queryRows<Row>(ctx.database.db, withStudios(page, order));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The page's rows with their free days (a ranking read, not a filter: see buildArtistSearch); `a` is the page. */
