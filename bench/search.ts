@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { cpuTimeMs, freePort, startChild, stopChild, waitExit, waitHealthy, type Child } from './support/processes.ts';
 import { latencies, median } from './support/stats.ts';
 import { envNumber } from './support/env.ts';
+import { distinctSearches, measureDistinct, type DatabaseKind, type DistinctResult } from './support/search-distinct.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HOST = '127.0.0.1';
@@ -156,126 +157,7 @@ async function measureHttp(name: string, url: string, server: Child, opts: { sec
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Distinct searches: every URL asked once, so no answer comes from the page cache.
-// ---------------------------------------------------------------------------------------------
-
-type DistinctCategory = 'name' | 'style × city' | 'place + radius' | 'availability dates' | 'typo';
-type DistinctResult = { database?: DatabaseKind; category: DistinctCategory | 'all'; requests: number; rps: number; p50: number; p95: number; p975: number; p99: number; non2xx: number };
-
-/** A small seeded generator, so every run asks the same 4,000 searches of the same catalogue. */
-function prng(seed: number) {
-  let x = seed >>> 0;
-  const next = () => {
-    x = (x + 0x6d2b79f5) >>> 0;
-    let t = x;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
-}
-
-/** One typing mistake: a swapped pair, a dropped letter or a wrong letter, in a word of 4+ letters. */
-function typo(text: string, random: ReturnType<typeof prng>): string {
-  const words = text.split(' ');
-  const candidates = words.map((w, i) => [w, i] as const).filter(([w]) => w.length >= 4);
-  if (!candidates.length) return text;
-  const [word, index] = random.pick(candidates);
-  const at = 1 + Math.floor(random.next() * (word.length - 2));
-  const kind = random.next();
-  const changed =
-    kind < 0.4 ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : kind < 0.7 ? word.slice(0, at) + word.slice(at + 1) : word.slice(0, at) + random.pick([...'aeiourstn']) + word.slice(at + 1);
-  words[index] = changed;
-  return words.join(' ');
-}
-
-/** The searches: names, styles in cities, places with a radius, availability dates, and typos of names, styles and cities. */
-async function distinctSearches(base: string, count: number): Promise<Array<{ category: DistinctCategory; qs: string }>> {
-  const { STYLE_NAMES } = await import('../src/shared/search-synonyms.ts');
-  const { slugify } = await import('../src/shared/guides/search-links.ts');
-  // Learn names, cities and places of the catalogue through the API (these answers are not measured).
-  const artists: Array<{ displayName: string; city: string; lat: number; lng: number }> = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 5; page++) {
-    const res = await fetch(`${base}/api/artists?sort=rating&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
-    const body = (await res.json()) as { items: typeof artists; nextCursor: string | null };
-    artists.push(...body.items);
-    cursor = body.nextCursor;
-    if (!cursor) break;
-  }
-  if (!artists.length) throw new Error('distinct searches: the catalogue is empty');
-  const cities = [...new Set(artists.map((a) => a.city))];
-  const random = prng(11);
-  const today = new Date();
-  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-  const makers: Array<[DistinctCategory, number, () => Record<string, string>]> = [
-    ['name', 0.25, () => ({ q: random.next() < 0.5 ? random.pick(artists).displayName : random.pick(artists).displayName.split(' ').slice(-1)[0]!, ...(random.next() < 0.5 ? { limit: String(12 + Math.floor(random.next() * 12)) } : {}) })],
-    ['style × city', 0.25, (): Record<string, string> => (random.next() < 0.5 ? { q: `${random.pick(STYLE_NAMES)} ${random.pick(cities)}` } : { style: slugify(random.pick(STYLE_NAMES)), city: random.pick(cities) })],
-    ['place + radius', 0.15, () => {
-      const a = random.pick(artists);
-      return { near: `${(a.lat + (random.next() - 0.5) * 0.2).toFixed(3)},${(a.lng + (random.next() - 0.5) * 0.2).toFixed(3)}`, radiusKm: String(random.pick([10, 25, 50, 100])) };
-    }],
-    ['availability dates', 0.1, () => {
-      const from = Math.floor(random.next() * 30);
-      return { style: slugify(random.pick(STYLE_NAMES)), availableFrom: day(from), availableTo: day(from + 1 + Math.floor(random.next() * 14)) };
-    }],
-    ['typo', 0.25, (): Record<string, string> => {
-      const which = random.next();
-      if (which < 0.4) return { q: typo(random.pick(artists).displayName, random) };
-      if (which < 0.8) return { q: typo(`${random.pick(STYLE_NAMES)} ${random.pick(cities)}`, random) };
-      return { city: typo(random.pick(cities), random) };
-    }],
-  ];
-  const seen = new Set<string>();
-  const out: Array<{ category: DistinctCategory; qs: string }> = [];
-  for (const [category, share, make] of makers) {
-    const target = Math.round(count * share);
-    for (let tries = 0, made = 0; made < target && tries < target * 50; tries++) {
-      const qs = new URLSearchParams(make()).toString();
-      if (seen.has(qs)) continue;
-      seen.add(qs);
-      out.push({ category, qs });
-      made++;
-    }
-  }
-  // Interleaved, as real traffic would be.
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random.next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-async function measureDistinct(base: string, searches: Array<{ category: DistinctCategory; qs: string }>, connections: number): Promise<DistinctResult[]> {
-  const times = new Map<DistinctCategory, number[]>();
-  let non2xx = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next < searches.length) {
-        const { category, qs } = searches[next++]!;
-        const t0 = performance.now();
-        const res = await fetch(`${base}/api/artists?${qs}`);
-        await res.arrayBuffer();
-        const ms = performance.now() - t0;
-        if (res.status !== 200) non2xx++;
-        const list = times.get(category) ?? [];
-        list.push(ms);
-        times.set(category, list);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const all = [...times.values()].flat();
-  return [
-    { category: 'all', requests: all.length, rps: all.length / elapsed, ...latencies(all), non2xx },
-    ...[...times].map(([category, list]): DistinctResult => ({ category, requests: list.length, rps: list.length / elapsed, ...latencies(list), non2xx: 0 })),
-  ];
-}
-
-type DatabaseKind = 'pglite' | 'postgres';
+// Distinct searches (bench/support/search-distinct.ts): every URL asked once, so no answer comes from the page cache.
 type Row = {
   database: DatabaseKind;
   query: string;
@@ -344,7 +226,7 @@ async function benchDatabase(kind: DatabaseKind, opts: { seconds: number; connec
       // The first 100 warm the process (JIT, the catalogue's words); they are not counted.
       await measureDistinct(base, searches.slice(0, 100), opts.connections);
       process.stderr.write(`${kind}, round ${round}/${opts.rounds}: ${opts.distinct} distinct searches (${opts.connections} at a time)…\n`);
-      distinctRounds.push((await measureDistinct(base, searches.slice(100), opts.connections)).map((r) => ({ ...r, database: kind })));
+      distinctRounds.push((await measureDistinct(base, searches.slice(100), opts.connections, fresh.process.pid)).map((r) => ({ ...r, database: kind })));
       await stopChild(fresh);
     }
     await stopChild(app);
@@ -395,7 +277,8 @@ async function benchDatabase(kind: DatabaseKind, opts: { seconds: number; connec
   });
   const distinct = (distinctRounds[0] ?? []).map((first, i): DistinctResult => {
     const rs = distinctRounds.map((r) => r[i]!);
-    return { ...first, rps: median(rs.map((x) => x.rps)), p50: median(rs.map((x) => x.p50)), p95: median(rs.map((x) => x.p95)), p975: median(rs.map((x) => x.p975)), p99: median(rs.map((x) => x.p99)), non2xx: rs.reduce((n, x) => n + x.non2xx, 0) };
+    return { ...first, rps: median(rs.map((x) => x.rps)), p50: median(rs.map((x) => x.p50)), p95: median(rs.map((x) => x.p95)), p975: median(rs.map((x) => x.p975)), p99: median(rs.map((x) => x.p99)), non2xx: rs.reduce((n, x) => n + x.non2xx, 0),
+      ...(first.cpuUsPerRequest !== undefined ? { cpuUsPerRequest: rs.every((x) => typeof x.cpuUsPerRequest === 'number') ? median(rs.map((x) => x.cpuUsPerRequest!)) : null } : {}) };
   });
   return { rows, seedSeconds, distinct };
 }
@@ -455,7 +338,7 @@ async function main() {
     for (const row of table.slice(1)) console.log(line(row));
     if (distinct.length) {
       const distinctTable = [
-        ['database', 'distinct searches', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p97.5 ms', 'p99 ms', 'non-2xx'],
+        ['database', 'distinct searches', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p97.5 ms', 'p99 ms', 'CPU µs/req', 'non-2xx'],
         ...distinct.map((d) => [
           d.database!,
           d.category,
@@ -465,6 +348,7 @@ async function main() {
           ms(d.p95),
           ms(d.p975) + (d.category === 'all' && d.p975 > DISTINCT_TARGET_P975_MS[d.database!] ? ' ✗' : ''),
           ms(d.p99),
+          typeof d.cpuUsPerRequest === 'number' ? d.cpuUsPerRequest.toFixed(0) : '',
           String(d.non2xx),
         ]),
       ];

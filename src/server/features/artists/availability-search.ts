@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { freeDaysSearch, refreshFreeDays } from '../availability/free-days.ts';
 import { firstFreeSlots, type FirstSlotRange } from '../availability/service.ts';
-import { buildArtistSearch, decodeCursor, encodeCursor, presentListItem, type Row, type SearchTerms } from './search.ts';
+import { buildArtistSearch, decodeCursor, encodeCursor, presentListItem, searchCardsByIds, type Row, type SearchTerms } from './search.ts';
 
 /**
  * GET /api/artists with `sort=soonest` or `availableFrom` / `availableTo`. Each candidate's first
@@ -35,10 +35,35 @@ async function firstSlotsOf(ctx: AppContext, rows: AvailabilityRow[], range: Fir
   const [engine] = await Promise.all([
     firstFreeSlots(ctx, unanswered.map((r) => ({ id: r.id, version: Number(r.availability_version) })), range, now),
     // The next search finds them current (a booking, a cancellation, any schedule change made them stale).
-    refreshFreeDays(ctx.database.db, stale, now),
+    refreshSomeFreeDays(ctx, stale, now),
   ]);
   for (const [id, first] of engine) out.set(id, first);
   return out;
+}
+
+/**
+ * Stale free days one search recomputes at most (~3.5 ms of the slot engine each). After a bulk
+ * change (an import, a schedule change of a whole studio) up to 500 candidates of one search could
+ * be stale: the search answers them all from the engine either way, recomputes this many, and leaves
+ * the rest to the searches after it — a stale row is never read as current, it only costs the engine
+ * until it is recomputed.
+ */
+export const FREE_DAYS_REFRESH_PER_SEARCH = 16;
+/** Artists whose free days a search of this process is recomputing: concurrent searches meeting them do not recompute them again. */
+const refreshing = new WeakMap<object, Set<string>>();
+
+async function refreshSomeFreeDays(ctx: AppContext, stale: string[], now: number): Promise<void> {
+  const { db } = ctx.database;
+  let busy = refreshing.get(db);
+  if (!busy) refreshing.set(db, (busy = new Set()));
+  const mine = stale.filter((id) => !busy.has(id)).slice(0, FREE_DAYS_REFRESH_PER_SEARCH);
+  if (mine.length === 0) return;
+  for (const id of mine) busy.add(id);
+  try {
+    await refreshFreeDays(db, mine, now);
+  } finally {
+    for (const id of mine) busy.delete(id);
+  }
 }
 
 export const AVAILABILITY_CANDIDATES = 500;
@@ -66,7 +91,8 @@ export async function searchByAvailability(ctx: AppContext, query: TArtistSearch
   if (sort === 'soonest') {
     const preSort = terms ? 'relevance' : filters.near ? 'distance' : 'rating';
     // buildArtistSearch fetches one row more than its limit.
-    const rows = await queryRows<AvailabilityRow>(db, buildArtistSearch({ ...filters, sort: preSort, limit: AVAILABILITY_CANDIDATES - 1 }, { terms, freeDays }).sql);
+    // The candidates' ranking columns only; the cards are read for the page alone, below.
+    const rows = await queryRows<AvailabilityRow>(db, buildArtistSearch({ ...filters, sort: preSort, limit: AVAILABILITY_CANDIDATES - 1 }, { terms, freeDays, rankOnly: true }).sql);
     const first = await firstSlotsOf(ctx, rows, range, now);
     let ranked = rows.map((row) => ({ row, k: first.get(row.id) ?? NO_SLOT }));
     if (filtered) ranked = ranked.filter((r) => r.k !== NO_SLOT);
@@ -77,8 +103,13 @@ export async function searchByAvailability(ctx: AppContext, query: TArtistSearch
     }
     const page = ranked.slice(0, limit);
     const last = page[page.length - 1];
+    const cards = await searchCardsByIds(ctx, page.map((r) => r.row.id));
     return {
-      items: page.map((r) => present(r.row, r.k)),
+      // The distance is the candidate statement's (the cards are read without the point).
+      items: page.flatMap((r) => {
+        const card = cards.get(r.row.id);
+        return card ? [present({ ...card, distance_km: r.row.distance_km }, r.k)] : [];
+      }),
       nextCursor: ranked.length > limit && last ? encodeCursor({ k: last.k, id: last.row.id }) : null,
     };
   }

@@ -240,7 +240,7 @@ async function runSearch(ctx: AppContext, statement: SQL, typos: boolean): Promi
  */
 export function buildArtistSearch(
   query: TArtistSearchQuery,
-  opts: { typos?: boolean; terms?: SearchTerms | null; count?: boolean; version?: boolean; freeDays?: FreeDaysSearch } = {},
+  opts: { typos?: boolean; terms?: SearchTerms | null; count?: boolean; version?: boolean; freeDays?: FreeDaysSearch; rankOnly?: boolean } = {},
 ): { sql: SQL; limit: number } {
   if (query.sort === 'soonest' || query.availableFrom || query.availableTo) {
     throw new Error('Availability is not a filter of this statement: searchArtists sends these queries to searchByAvailability (availability-search.ts), which passes `freeDays`.');
@@ -248,8 +248,13 @@ export function buildArtistSearch(
   const limit = query.limit ?? ARTIST_PAGE_SIZE;
   // An artist who deleted their account stays only for their clients' bookings (decision 0023).
   const where: SQL[] = [sql`a.deleted_at IS NULL`];
-  const free = opts.freeDays ?? null;
-  if (free?.filter) where.push(free.mayMatch);
+  // Free days that filter (a date range) are read for every match, before the page is cut; free
+  // days that only rank (sort=soonest) are read for the cut page alone (withFreeDays): reading an
+  // artist's days costs more than everything else the statement does for that artist.
+  const filterFree = opts.freeDays?.filter ? opts.freeDays : null;
+  const rankFree = opts.freeDays && !opts.freeDays.filter ? opts.freeDays : null;
+  const free = filterFree;
+  if (filterFree) where.push(filterFree.mayMatch);
   const q = query.q && query.q.length > 0 ? query.q : null;
   const terms = opts.terms !== undefined ? opts.terms : q ? words(q).map((w) => [[w]]) : null;
   const typos = Boolean(q && opts.typos);
@@ -286,7 +291,10 @@ export function buildArtistSearch(
   const totalCount = opts.count ? countSql([...where, ...(tsQuery ? [sql`a.search_document @@ ${tsQuery}`] : [])]) : null;
   const sort = query.sort ?? (tsQuery || typos ? 'relevance' : distance ? 'distance' : 'rating');
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  if (sort === 'relevance' && tsQuery) return { sql: withStudios(relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1, free }), undefined, totalCount, opts.version), limit };
+  if (sort === 'relevance' && tsQuery) {
+    const page = relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1, free });
+    return { sql: opts.rankOnly ? rankColumns(page, rankFree) : withStudios(withFreeDays(page, rankFree), undefined, totalCount, opts.version), limit };
+  }
   if (tsQuery) where.push(sql`a.search_document @@ ${tsQuery}`);
 
   let sortKey: SQL;
@@ -305,7 +313,32 @@ export function buildArtistSearch(
   if (cursor) where.push(direction === 'desc' ? after(sortKey, cursor) : sql`(${sortKey} > ${cursor.k} OR (${sortKey} = ${cursor.k} AND a.id > ${cursor.id}::uuid))`);
 
   const order = direction === 'desc' ? sql`sort_key DESC, a.id ASC` : sql`sort_key ASC, a.id ASC`;
-  return { sql: withStudios(pageSql({ where, distance, sortKey, order, limit: limit + 1, free }), order, totalCount, opts.version), limit };
+  const page = pageSql({ where, distance, sortKey, order, limit: limit + 1, free });
+  return { sql: opts.rankOnly ? rankColumns(page, rankFree) : withStudios(withFreeDays(page, rankFree), order, totalCount, opts.version), limit };
+}
+
+/**
+ * `rankOnly`: what sort=soonest ranks its 500 candidates by (id, sort key, distance, free days),
+ * without the cards: it shows 24 of them, and reads those cards afterwards (searchCardsByIds).
+ */
+function rankColumns(page: SQL, free: FreeDaysSearch | null): SQL {
+  return sql`SELECT a.id, a.sort_key, a.distance_km${free ? sql`, ${free.columns}` : sql``} FROM (${page}) a ${free ? free.join : sql``}`;
+}
+
+/** The cards of these artists (studio names and avatars included), by id; a missing id is not an artist any more. */
+export async function searchCardsByIds(ctx: AppContext, ids: string[]): Promise<Map<string, Row>> {
+  if (ids.length === 0) return new Map();
+  const order = sql`a.id ASC`;
+  const list = sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+  const page = pageSql({ where: [sql`a.id = ANY(${list})`, sql`a.deleted_at IS NULL`], distance: null, sortKey: sql`0`, order, limit: ids.length });
+  const rows = await queryRows<Row>(ctx.database.db, withStudios(page, order));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The page's rows with their free days (a ranking read, not a filter: see buildArtistSearch); `a` is the page. */
+function withFreeDays(page: SQL, free: FreeDaysSearch | null): SQL {
+  if (!free) return page;
+  return sql`SELECT a.*, ${free.columns} FROM (${page}) a ${free.join}`;
 }
 
 /**
@@ -373,6 +406,7 @@ function pageSql(opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order
     SELECT a.id, a.slug, a.display_name, a.kind, a.styles, a.city, a.country, a.timezone, a.verified, a.studio_id, a.user_id,
            a.rating_sum / nullif(a.rating_count, 0) AS rating_value, a.rating_count,
            a.card_price_from_cents AS price_from_cents, a.card_deposit_from_cents AS deposit_from_cents, a.card_thumb_key AS thumb_key, a.lat, a.lng,
+           a.min_notice_hours, a.max_advance_days,
            ${opts.distance ?? sql`NULL::float8`} AS distance_km,
            ${opts.sortKey} AS sort_key
            ${opts.free ? sql`, ${opts.free.columns}` : sql``}

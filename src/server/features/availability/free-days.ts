@@ -120,18 +120,31 @@ export function freeDaysSearch(range: { availableFrom?: string | undefined; avai
   // The same bounds as the engine's: a slot starts at or after now + notice and before now + horizon (fixed-length days).
   const lower = sql`(${at} + a.min_notice_hours * interval '1 hour')`;
   const upper = sql`(${at} + a.max_advance_days * ${DAY / 1000} * interval '1 second')`;
-  const inRange = [
-    ...(range.availableFrom ? [sql`x.day >= ${range.availableFrom}::date`] : []),
-    ...(range.availableTo ? [sql`x.day <= ${range.availableTo}::date`] : []),
-  ];
+  // The stored days are in order, and so are their first and last starts (slots of later days
+  // start later): so the day that answers is found by binary search (width_bucket, which counts the
+  // elements of a sorted array at or below a value), not by reading every day. `i` is the first
+  // day of the range whose last free start is at or after the notice cut-off; every earlier day's
+  // starts are all before the cut-off (or out of range). That day straddles the cut-off when its
+  // first start is before it (only that one can), and the first free start is then the next day's.
+  const microsecond = sql`interval '1 microsecond'`;
+  const afterCutOff = sql`width_bucket(${lower} - ${microsecond}, fd.last_starts)`;
+  const i = range.availableFrom ? sql`(greatest(${afterCutOff}, width_bucket(${range.availableFrom}::date - 1, fd.days)) + 1)` : sql`(${afterCutOff} + 1)`;
+  const inRange = (day: SQL) => (range.availableTo ? sql`${day} <= ${range.availableTo}::date` : sql`${day} IS NOT NULL`);
   const join = sql`
     LEFT JOIN artist_free_days fd ON fd.artist_id = a.id
     LEFT JOIN availability_versions av ON av.artist_id = a.id
     LEFT JOIN LATERAL (
-      SELECT min(x.first_start) FILTER (WHERE x.first_start >= ${lower} AND x.first_start < ${upper}) AS first_start,
-             coalesce(bool_or(x.first_start < ${lower} AND x.last_start >= ${lower}), false) AS straddles
-      FROM unnest(fd.days, fd.first_starts, fd.last_starts) AS x(day, first_start, last_start)
-      ${inRange.length ? sql`WHERE ${sql.join(inRange, sql` AND `)}` : sql``}
+      SELECT ${i} AS i
+    ) ix ON true
+    LEFT JOIN LATERAL (
+      SELECT coalesce(${inRange(sql`fd.days[ix.i]`)} AND fd.first_starts[ix.i] < ${lower}, false) AS straddles
+    ) cut ON true
+    LEFT JOIN LATERAL (
+      SELECT ix.i + CASE WHEN cut.straddles THEN 1 ELSE 0 END AS j
+    ) jx ON true
+    LEFT JOIN LATERAL (
+      SELECT CASE WHEN ${inRange(sql`fd.days[jx.j]`)} AND fd.first_starts[jx.j] >= ${lower} AND fd.first_starts[jx.j] < ${upper} THEN fd.first_starts[jx.j] END AS first_start,
+             cut.straddles
     ) free ON true`;
   const covered = range.availableTo ? sql`(fd.covered_until >= ${upper} OR ${range.availableTo}::date <= fd.covered_through)` : sql`fd.covered_until >= ${upper}`;
   const current = sql`(fd.version = coalesce(av.version, 0) AND fd.computed_at <= ${at} AND (free.first_start IS NOT NULL OR ${covered}))`;
