@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SQL, StringChunk, type Query } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgPreparedQuery, type PgQueryResultHKT, type PgSession, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { PostgresListener, type ListenHandlers } from './listener.ts';
@@ -16,38 +16,8 @@ export type DbKind = 'pglite' | 'postgres';
 
 /** Run raw SQL and get its rows; both drivers answer `{ rows }`. Numeric columns may come back as strings from pg. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(flattenSql(query))) as unknown as { rows: T[] };
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/**
- * The same statement as one flat list of text and values. Drizzle serialises a nested `sql` tree
- * node by node, with several type checks, a copied config and a merge of partial results per node:
- * for a search statement (a few hundred nodes: the tsquery alternatives appear in the page, the
- * bio part and the count) that was 0.4–1.5 ms of CPU per request, more than the database spent on
- * it. Nested `sql` and text are merged here with one walk; anything else (values, columns, names,
- * `sql` with inlined params) is left for Drizzle exactly as it was, so the text and parameters it
- * produces are unchanged.
- */
-export function flattenSql(query: SQL): SQL {
-  // Private in Drizzle's types: a statement that inlines its values is serialised by Drizzle alone.
-  const inlines = (node: SQL) => (node as unknown as { shouldInlineParams: boolean }).shouldInlineParams;
-  const chunks: unknown[] = [];
-  let text = '';
-  const walk = (node: SQL) => {
-    for (const chunk of node.queryChunks) {
-      if (chunk instanceof StringChunk) text += chunk.value.join('');
-      else if (chunk instanceof SQL && !inlines(chunk)) walk(chunk);
-      else {
-        chunks.push(new StringChunk(text), chunk);
-        text = '';
-      }
-    }
-  };
-  if (inlines(query)) return query;
-  walk(query);
-  chunks.push(new StringChunk(text));
-  return new SQL(chunks as SQL['queryChunks']);
 }
 
 /**
