@@ -71,6 +71,12 @@ const RELAY_PRUNE_MS = 30_000;
 /** A socket that has not answered a ping by the next one is dead (a laptop closed, a proxy gone): dropped. */
 const SOCKET_PING_MS = 30_000;
 const RATE_WINDOW_MS = 10_000;
+/**
+ * On PostgreSQL, every socket is caught up on this beat: a message's wake-up is a NOTIFY sent after
+ * its commit (migration 0033), which a server that dies between the two never sends. Batched, the
+ * beat costs one statement per DRAIN_BATCH sockets.
+ */
+const CATCH_UP_MS = 10_000;
 /** Sockets caught up by one delivery statement at most. */
 const DRAIN_BATCH = 500;
 
@@ -152,12 +158,21 @@ export class Hub implements RealtimeHub {
           for (const conn of this.byUser.get(userId) ?? []) if (conn.cursor !== null && conn.cursor < seq) this.drain(conn);
         },
         // Events committed while LISTEN was down were never announced: every socket catches up from its cursor.
-        onRestored: () => {
-          for (const conns of this.byUser.values()) for (const conn of conns) if (conn.cursor !== null) this.drain(conn);
-        },
+        onRestored: () => this.catchUpAll(),
       }),
     );
+    // A wake-up that did not reach the other processes: the events are stored, catch every socket up.
+    const stopHearingFailures = database.onAnnounceFailed((error) => {
+      this.log.warn({ err: error }, 'realtime wake-up (NOTIFY) failed; catching every socket up');
+      this.catchUpAll();
+    });
+    this.unlisten.push(async () => {
+      stopHearingFailures();
+    });
     if (database.kind === 'postgres') {
+      const catchUp = setInterval(() => this.catchUpAll(), CATCH_UP_MS);
+      catchUp.unref();
+      this.timers.push(catchUp);
       this.unlisten.push(await database.listen(RELAY_CHANNEL, { onPayload: (payload) => void this.relayed(payload) }));
       const prune = setInterval(() => {
         database.db.execute(sql`DELETE FROM realtime_relay WHERE created_at < now() - interval '1 minute'`).catch((error: unknown) => this.log.warn({ err: error }, 'realtime relay prune failed'));
@@ -301,6 +316,11 @@ export class Hub implements RealtimeHub {
       this.drainQueue.add(conn);
       this.scheduleDrains();
     });
+  }
+
+  /** Every resumed socket reads what it has not had (usually nothing). */
+  private catchUpAll(): void {
+    for (const conns of this.byUser.values()) for (const conn of conns) if (conn.cursor !== null) void this.drain(conn);
   }
 
   private readonly drainQueue = new Set<Connection>();
