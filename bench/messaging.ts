@@ -100,7 +100,8 @@ async function prepare(): Promise<void> {
   const database = await openDatabase({ databaseUrl: arg('--database-url'), dataDir: requiredArg('--data-dir'), poolSize: 2 });
   try {
     await migrateDatabase(database);
-    const expiresAt = new Date(Date.now() + 7 * 86_400_000);
+    // As long as a sign-in makes it (better-auth.ts: 30 days): a shorter one is refreshed, an UPDATE and a new cookie, at its first lookup.
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000);
     const userRows: Array<typeof users.$inferInsert> = [];
     const sessionRows: Array<typeof sessions.$inferInsert> = [];
     const person = (role: string, i: number): Person => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +67,89 @@ export interface Database {
    * `onLost`/`onRestored` tell the subscriber that notifications may have been missed meanwhile.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * NOTIFY for something already committed, without a transaction of its own on the caller's path:
+   * this process's subscribers hear each payload at once (synchronously), other processes (PostgreSQL)
+   * through one NOTIFY statement per turn of the event loop for everything announced in it. That
+   * statement commits without waiting for its WAL flush (losing it in a crash loses only the wake-up;
+   * the hub's catch-up finds the rows); if that statement fails, `onAnnounceFailed` listeners hear it.
+   */
+  announce(channel: string, payloads: string[]): void;
+  /** Hear when a batched NOTIFY of `announce` failed (the other processes were not woken); returns the unsubscribe. */
+  onAnnounceFailed(listener: (error: unknown) => void): () => void;
   close(): Promise<void>;
+}
+
+/** A NOTIFY payload holds at most 8,000 bytes: announced payloads are packed into lines below that. */
+const ANNOUNCE_PAYLOAD_BYTES = 7_500;
+
+/**
+ * This process's subscribers by channel, and the batched NOTIFY for the others. A batch's payload is
+ * `@<process id>` and then one announced payload per line; listeners split it, and skip their own.
+ */
+class Announcer {
+  readonly id = `@${randomUUID()}`;
+  private readonly local = new Map<string, Set<(payload: string) => void>>();
+  private pending = new Map<string, string[]>();
+  private flushScheduled = false;
+  readonly failureListeners = new Set<(error: unknown) => void>();
+
+  constructor(private readonly send: ((channel: string, payloads: string[]) => Promise<void>) | null) {}
+
+  subscribe(channel: string, onPayload: (payload: string) => void): () => void {
+    let set = this.local.get(channel);
+    if (!set) this.local.set(channel, (set = new Set()));
+    set.add(onPayload);
+    return () => set.delete(onPayload);
+  }
+
+  /** A payload that came through LISTEN: a batch from another process is split; our own batches were heard already. */
+  heard(payload: string, onPayload: (payload: string) => void): void {
+    if (!payload.startsWith('@')) return onPayload(payload);
+    const lines = payload.split('\n');
+    if (lines[0] === this.id) return;
+    for (const line of lines.slice(1)) onPayload(line);
+  }
+
+  announce(channel: string, payloads: string[]): void {
+    for (const handler of this.local.get(channel) ?? []) for (const payload of payloads) handler(payload);
+    const send = this.send;
+    if (!send || payloads.length === 0) return;
+    let list = this.pending.get(channel);
+    if (!list) this.pending.set(channel, (list = []));
+    list.push(...payloads);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      const batch = this.pending;
+      this.pending = new Map();
+      this.flushScheduled = false;
+      for (const [c, p] of batch) {
+        send(c, this.pack(p)).catch((error: unknown) => {
+          for (const listener of this.failureListeners) listener(error);
+        });
+      }
+    });
+  }
+
+  onFailed(listener: (error: unknown) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
+  private pack(payloads: string[]): string[] {
+    const packed: string[] = [];
+    let current = this.id;
+    for (const payload of payloads) {
+      if (current.length + payload.length + 1 > ANNOUNCE_PAYLOAD_BYTES && current !== this.id) {
+        packed.push(current);
+        current = this.id;
+      }
+      current += `\n${payload}`;
+    }
+    packed.push(current);
+    return packed;
+  }
 }
 
 /** The SQL migrations ship with the source; found from the package root so the bundled server (dist/server) finds them too. */
@@ -107,10 +190,25 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   keepConnectionsOnStatementErrors(pool, pg.default.DatabaseError);
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   const listener = new PostgresListener(() => new pg.default.Client({ connectionString: url }));
+  const announcer = new Announcer(async (channel, payloads) => {
+    // synchronous_commit off for this statement's own transaction only: a NOTIFY-only commit takes
+    // the cluster's NOTIFY lock, and waiting for its WAL flush while holding it queued every other
+    // notifying commit behind the disk.
+    await pool.query(`SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, p) FROM unnest($2::text[]) AS p`, [channel, payloads]);
+  });
   return {
     db,
     kind: 'postgres',
-    listen: (channel, handlers) => listener.listen(channel, handlers),
+    listen: async (channel, handlers) => {
+      const stopLocal = announcer.subscribe(channel, handlers.onPayload);
+      const stop = await listener.listen(channel, { ...handlers, onPayload: (payload) => announcer.heard(payload, handlers.onPayload) });
+      return async () => {
+        stopLocal();
+        await stop();
+      };
+    },
+    announce: (channel, payloads) => announcer.announce(channel, payloads),
+    onAnnounceFailed: (listener) => announcer.onFailed(listener),
     async close() {
       await listener.close();
       await pool.end();
@@ -151,11 +249,22 @@ async function openPglite(dir: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm } });
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  // One process (the data directory is locked): an announcement is heard here only.
+  const announcer = new Announcer(null);
   return {
     db,
     kind: 'pglite',
     // One in-process connection that never drops: onLost/onRestored never fire.
-    listen: (channel, handlers) => client.listen(channel, handlers.onPayload),
+    listen: async (channel, handlers) => {
+      const stopLocal = announcer.subscribe(channel, handlers.onPayload);
+      const stop = await client.listen(channel, handlers.onPayload);
+      return async () => {
+        stopLocal();
+        await stop();
+      };
+    },
+    announce: (channel, payloads) => announcer.announce(channel, payloads),
+    onAnnounceFailed: (listener) => announcer.onFailed(listener),
     async close() {
       await client.close();
     },

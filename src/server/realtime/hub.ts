@@ -35,7 +35,7 @@ import type { AppContext } from '../context.ts';
 import { queryRows } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { USER_EVENTS_CHANNEL } from './events.ts';
-import { sequencedFramesAfter } from './frames.ts';
+import { sequencedFramesFor } from './frames.ts';
 
 export type SocketContext = { user: SessionUser; ctx: AppContext; send(frame: TServerFrame): void };
 export type FrameHandler<T extends TClientFrame['type']> = (frame: Extract<TClientFrame, { type: T }>, socket: SocketContext) => Promise<void> | void;
@@ -71,13 +71,21 @@ const RELAY_PRUNE_MS = 30_000;
 /** A socket that has not answered a ping by the next one is dead (a laptop closed, a proxy gone): dropped. */
 const SOCKET_PING_MS = 30_000;
 const RATE_WINDOW_MS = 10_000;
+/**
+ * On PostgreSQL, every socket is caught up on this beat: a message's wake-up is a NOTIFY sent after
+ * its commit (migration 0033), which a server that dies between the two never sends. Batched, the
+ * beat costs one statement per DRAIN_BATCH sockets.
+ */
+const CATCH_UP_MS = 10_000;
+/** Sockets caught up by one delivery statement at most. */
+const DRAIN_BATCH = 500;
 
 /** One open socket: who it is, which events it has been sent, and its frame budget. */
 class Connection implements SocketContext {
   /** The last sequence number sent; null until the client's `resume` (nothing sequenced before then). */
   cursor: number | null = null;
-  draining: Promise<void> | null = null;
-  drainAgain = false;
+  /** Resolved once the socket has been sent everything up to the newest event asked for (see Hub#drain). */
+  waiters: Array<() => void> = [];
   alive = true;
   windowStart = Date.now();
   framesInWindow = 0;
@@ -107,6 +115,11 @@ class Connection implements SocketContext {
     this.framesInWindow += 1;
     return this.framesInWindow <= WS_FRAMES_PER_10S;
   }
+}
+
+/** Tell whoever waits on a socket's delivery that it is done (caught up, closed or failed). */
+function settle(conn: Connection): void {
+  for (const resolve of conn.waiters.splice(0)) resolve();
 }
 
 const errorFrame = (code: string, message: string): TServerFrame => ({ type: 'error', code, message });
@@ -145,12 +158,21 @@ export class Hub implements RealtimeHub {
           for (const conn of this.byUser.get(userId) ?? []) if (conn.cursor !== null && conn.cursor < seq) this.drain(conn);
         },
         // Events committed while LISTEN was down were never announced: every socket catches up from its cursor.
-        onRestored: () => {
-          for (const conns of this.byUser.values()) for (const conn of conns) if (conn.cursor !== null) this.drain(conn);
-        },
+        onRestored: () => this.catchUpAll(),
       }),
     );
+    // A wake-up that did not reach the other processes: the events are stored, catch every socket up.
+    const stopHearingFailures = database.onAnnounceFailed((error) => {
+      this.log.warn({ err: error }, 'realtime wake-up (NOTIFY) failed; catching every socket up');
+      this.catchUpAll();
+    });
+    this.unlisten.push(async () => {
+      stopHearingFailures();
+    });
     if (database.kind === 'postgres') {
+      const catchUp = setInterval(() => this.catchUpAll(), CATCH_UP_MS);
+      catchUp.unref();
+      this.timers.push(catchUp);
       this.unlisten.push(await database.listen(RELAY_CHANNEL, { onPayload: (payload) => void this.relayed(payload) }));
       const prune = setInterval(() => {
         database.db.execute(sql`DELETE FROM realtime_relay WHERE created_at < now() - interval '1 minute'`).catch((error: unknown) => this.log.warn({ err: error }, 'realtime relay prune failed'));
@@ -280,33 +302,72 @@ export class Hub implements RealtimeHub {
     conn.send({ type: 'ready', lastSeq: conn.cursor });
   }
 
-  /** Send the socket every event after its cursor, in order; one drain per socket at a time (a call during one runs it again). */
+  /**
+   * Send the socket every event after its cursor, in order. Sockets are caught up in batches: the
+   * sockets woken while one delivery statement runs are all read by the next one (one statement for
+   * a burst of NOTIFYs, not one per socket per message), and one batch runs at a time, so a socket
+   * is never in two reads at once and its frames go out in sequence order. Resolves once the socket
+   * has had everything committed before this call (its `resume` then sends `ready`).
+   */
   private drain(conn: Connection): Promise<void> {
-    if (conn.draining) {
-      conn.drainAgain = true;
-      return conn.draining;
+    if (!conn.open || conn.cursor === null) return Promise.resolve();
+    return new Promise((resolve) => {
+      conn.waiters.push(resolve);
+      this.drainQueue.add(conn);
+      this.scheduleDrains();
+    });
+  }
+
+  /** Every resumed socket reads what it has not had (usually nothing). */
+  private catchUpAll(): void {
+    for (const conns of this.byUser.values()) for (const conn of conns) if (conn.cursor !== null) void this.drain(conn);
+  }
+
+  private readonly drainQueue = new Set<Connection>();
+  private drainRunning = false;
+
+  private scheduleDrains(): void {
+    if (this.drainRunning || this.drainQueue.size === 0) return;
+    this.drainRunning = true;
+    // After the I/O callbacks of this turn: every NOTIFY that arrived in one read joins one batch.
+    setImmediate(() => void this.drainBatch());
+  }
+
+  private async drainBatch(): Promise<void> {
+    const batch: Connection[] = [];
+    for (const conn of this.drainQueue) {
+      this.drainQueue.delete(conn);
+      if (conn.open && conn.cursor !== null) batch.push(conn);
+      else settle(conn);
+      if (batch.length === DRAIN_BATCH) break;
     }
-    conn.draining = (async () => {
-      try {
-        do {
-          conn.drainAgain = false;
-          for (;;) {
-            if (!conn.open || conn.cursor === null) return;
-            const page = await sequencedFramesAfter(this.ctx.database.db, conn.user.id, conn.cursor);
-            for (const frame of page.frames) conn.send(frame);
-            if (page.lastSeq !== null) conn.cursor = page.lastSeq;
-            if (!page.full) break;
-          }
-        } while (conn.drainAgain);
-      } catch (error) {
-        // The database is away: the socket closes, and the client's resume replays from its last number.
-        this.log.warn({ err: error }, 'realtime delivery failed; closing the socket so it resumes');
-        conn.socket.close(1011, 'Delivery failed; reconnect to resume.');
-      } finally {
-        conn.draining = null;
+    try {
+      if (batch.length > 0) {
+        const pages = await sequencedFramesFor(
+          this.ctx.database.db,
+          batch.map((conn) => ({ userId: conn.user.id, afterSeq: conn.cursor! })),
+        );
+        batch.forEach((conn, at) => {
+          const page = pages[at]!;
+          if (conn.open) for (const frame of page.frames) conn.send(frame);
+          if (page.lastSeq !== null) conn.cursor = page.lastSeq;
+          // A full page has more after it; a socket woken again while this batch ran reads again.
+          if (page.full && conn.open) this.drainQueue.add(conn);
+          else if (!this.drainQueue.has(conn)) settle(conn);
+        });
       }
-    })();
-    return conn.draining;
+    } catch (error) {
+      // The database is away: the sockets close, and the clients' resume replays from their last number.
+      this.log.warn({ err: error }, 'realtime delivery failed; closing the sockets so they resume');
+      for (const conn of batch) {
+        this.drainQueue.delete(conn);
+        conn.socket.close(1011, 'Delivery failed; reconnect to resume.');
+        settle(conn);
+      }
+    } finally {
+      this.drainRunning = false;
+      this.scheduleDrains();
+    }
   }
 
   private deliverLocally(userId: string, frame: TServerFrame): void {

@@ -24,7 +24,7 @@ import { pgErrorCode } from '../../db/pg-error.ts';
 import { artistProfiles, conversationParticipants, conversations, messages, userBlocks } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, validate } from '../../http/app-error.ts';
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from '../../http/keyset-cursor.ts';
-import { appendUserEvents } from '../../realtime/events.ts';
+import { appendUserEvents, USER_EVENTS_CHANNEL } from '../../realtime/events.ts';
 import { assertMayMessage, blockStateBetween, conversationFor, conversationNotFound, type ConversationAccess } from './policy.ts';
 import { presentConversation, presentMessageImage, presentMessages, type ConversationListRow } from './presenter.ts';
 
@@ -165,8 +165,9 @@ const threadPath = (conversationId: string) => `/messages/${conversationId}`;
 /** The recipient's notice quotes the start of the message. */
 const noticePreview = (text: string) => (text.length > 0 ? (text.length > 140 ? `${text.slice(0, 139)}…` : text) : 'Sent a photo.');
 
-/** What send_message() (migration 0029) answers for a new message. */
-type StoredMessage = Omit<TMessage, 'images'> & { images: Array<{ id: string; width: number; height: number }> };
+/** What send_message() (migrations 0029, 0033) answers for a new message: it, and its events to announce ("userId:seq" lines). */
+type StoredMessage = Omit<TMessage, 'images'> & { images: Array<{ id: string; width: number; height: number }>; events: string };
+type Stored = SendResult & { events: string[] };
 
 /** send_message() with its values bound by name: one prepared statement per send (see the migration). */
 const storeMessage = preparedSql<{ message: StoredMessage | null }>(
@@ -188,7 +189,7 @@ const PHOTO_NOT_ATTACHABLE = 'IH001';
  * the recipient's new) and the job that e-mails the recipient if it stays unread. A statement is
  * atomic on its own, so it needs no transaction; openInquiry runs it inside its own.
  */
-async function insertMessage(db: DbOrTx, conversation: ConversationAccess, input: NewMessage): Promise<SendResult> {
+async function insertMessage(db: DbOrTx, conversation: ConversationAccess, input: NewMessage): Promise<Stored> {
   const senderId = conversation.viewerId;
   let rows: Array<{ message: StoredMessage | null }>;
   try {
@@ -218,8 +219,23 @@ async function insertMessage(db: DbOrTx, conversation: ConversationAccess, input
   }
   const stored = rows[0]?.message;
   // An identical send stored it first (a retry racing its original): answer that one.
-  if (!stored) return (await replayed(db, senderId, input.clientMessageId, conversation.id))!;
-  return { message: { ...stored, images: stored.images.map((i) => presentMessageImage({ ...i, conversationId: stored.conversationId })) }, created: true };
+  if (!stored) return { ...(await replayed(db, senderId, input.clientMessageId, conversation.id))!, events: [] };
+  const { events, ...message } = stored;
+  return {
+    message: { ...message, images: message.images.map((i) => presentMessageImage({ ...i, conversationId: message.conversationId })) },
+    created: true,
+    events: events.split('\n').filter(Boolean),
+  };
+}
+
+/**
+ * Wake the sockets of a stored message's events, once its statement (or transaction) committed:
+ * send_message() does not NOTIFY itself (migration 0033). A failed wake-up loses no event: the
+ * rows are there, and every hub catches its sockets up on a beat (realtime/hub.ts).
+ */
+function announce(ctx: AppContext, stored: Stored): SendResult {
+  if (stored.events.length > 0) ctx.database.announce(USER_EVENTS_CHANNEL, stored.events);
+  return { message: stored.message, created: stored.created };
 }
 
 /** The bell's notice of a conversation has been seen in the thread itself. */
@@ -272,7 +288,7 @@ export async function sendMessage(ctx: AppContext, user: SessionUser, conversati
   };
   if (row.used_before) return (await replayed(db, user.id, input.clientMessageId, conversation.id))!;
   assertMayMessage({ blockedByMe: row.blocked_by_me, blockedByOther: row.blocked_by_other });
-  return insertMessage(db, conversation, { ...input, imageIds: [...new Set(input.imageIds)] });
+  return announce(ctx, await insertMessage(db, conversation, { ...input, imageIds: [...new Set(input.imageIds)] }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,7 +343,9 @@ export async function openInquiry(ctx: AppContext, user: SessionUser, idOrSlug: 
     const access: ConversationAccess = { id: existing!.id, bookingId: null, clientId: user.id, artistId: artist.id, artistUserId: artist.userId, viewerId: user.id, otherUserId: artist.userId };
     return insertMessage(tx, access, { text: input.text, clientMessageId: input.clientMessageId, imageIds: [] });
   });
-  return { ...result, conversationId: result.message.conversationId };
+  // After the commit: a socket woken before it would read nothing.
+  const sent = announce(ctx, result);
+  return { ...sent, conversationId: sent.message.conversationId };
 }
 
 // ---------------------------------------------------------------------------------------------
