@@ -14,6 +14,7 @@
 //   BENCH_CPU_PROF      a directory: the ingest server writes a V8 CPU profile there as it stops
 //   BENCH_ARTISTS       artists the events are spread over (default 50); the first gets a fifth of them
 //   BENCH_ITERATIONS    timed calls per query, after 3 untimed ones (default 30)
+//   BENCH_RAW_ITERATIONS  timed calls of the heatmap read from raw clicks, the rollups' reference (default 5)
 //   BENCH_DATABASES     comma-separated: pglite, postgres (default both)
 //   BENCH_PG_ADMIN_URL  a PostgreSQL server where a temporary database may be created and dropped
 //                       (default postgres://postgres@127.0.0.1:5432/postgres)
@@ -58,6 +59,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const EVENTS = envNumber('BENCH_EVENTS', 1_000_000);
 const ARTISTS = envNumber('BENCH_ARTISTS', 50);
 const ITERATIONS = envNumber('BENCH_ITERATIONS', 30);
+const RAW_ITERATIONS = envNumber('BENCH_RAW_ITERATIONS', 5);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim()) as DatabaseKind[];
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_P95_MS = 200;
@@ -147,10 +149,10 @@ async function seed(exec: (q: ReturnType<typeof sql>) => Promise<unknown>, log: 
   log(`  seeded in ${Date.now() - t0} ms`);
 }
 
-async function time(label: string, run: () => Promise<unknown>): Promise<{ label: string; p50: number; p95: number; p99: number }> {
+async function time(label: string, run: () => Promise<unknown>, iterations = ITERATIONS): Promise<{ label: string; p50: number; p95: number; p99: number }> {
   for (let i = 0; i < 3; i++) await run();
   const times: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
+  for (let i = 0; i < iterations; i++) {
     const start = performance.now();
     await run();
     times.push(performance.now() - start);
@@ -208,6 +210,15 @@ async function benchDatabase(kind: DatabaseKind, results: Result[]) {
       await time('admin heatmap, 90 days: page list + most clicked page', () => clickHeatmap(ctx, { days: 90 })),
       await time('admin heatmap, 90 days: a profile path at 1024–1439 px', () => clickHeatmap(ctx, { days: 90, page: '/artists/bench-artist-7', width: 'lg' })),
       await time('admin heatmap, 7 days: page list + most clicked page', () => clickHeatmap(ctx, { days: 7 })),
+      await time('admin heatmap, 90 days: page type "profile" (200,000 clicks)', () => clickHeatmap(ctx, { days: 90, page: 'profile' })),
+    );
+    // The same answers read from every raw click of the period (the definition the rollups match,
+    // decision 0030): what the rollups save, in this run. Fewer calls: each takes seconds.
+    const raw = { source: 'raw' as const };
+    measured.push(
+      await time('raw clicks: heatmap page list, 7 days', () => heatmapPages(ctx, { days: 7, ...raw }), RAW_ITERATIONS),
+      await time('raw clicks: heatmap, 90 days, most clicked page', () => clickHeatmap(ctx, { days: 90, ...raw }), RAW_ITERATIONS),
+      await time('raw clicks: heatmap, 7 days, most clicked page', () => clickHeatmap(ctx, { days: 7, ...raw }), RAW_ITERATIONS),
     );
     for (const m of measured) results.push({ database: kind, query: m.label, p50: m.p50, p95: m.p95, p99: m.p99, meetsTarget: m.p95 <= TARGET_P95_MS });
     results.push({ database: kind, query: `rollup job, ${ARTISTS} artists × 90 days (one run, ms)`, p50: rollupMs, p95: rollupMs, p99: rollupMs, meetsTarget: true });
