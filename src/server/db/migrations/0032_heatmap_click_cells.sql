@@ -77,28 +77,41 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "analytics_events_heatmap_click" AFTER INSERT ON "analytics_events"
   FOR EACH ROW WHEN (NEW.kind = 'heatmap_click') EXECUTE FUNCTION count_heatmap_click();--> statement-breakpoint
--- The clicks already stored (the page counts per day are kept as they are).
-INSERT INTO analytics_heatmap_page_hours (hour, page, page_type, clicks)
-SELECT date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00'), split_part(payload->>'url', '?', 1), coalesce(page_type, ''), count(*)
-FROM analytics_events WHERE kind = 'heatmap_click'
-GROUP BY 1, 2, 3;--> statement-breakpoint
-CREATE TEMPORARY TABLE heatmap_placed AS
-SELECT t.page, t.by_type, c.bucket, c.hour,
-  CASE WHEN c.w > 0 THEN least(39, greatest(0, floor(c.x / c.w * 40)))::int END AS col,
-  least(399, greatest(0, floor(c.y / 50)))::int AS band,
-  c.element, c.text
-FROM (
-  SELECT date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00') AS hour,
-    split_part(payload->>'url', '?', 1) AS path, page_type,
-    w, CASE WHEN w > 0 THEN CASE WHEN w < 480 THEN 'xs' WHEN w < 768 THEN 'sm' WHEN w < 1024 THEN 'md' WHEN w < 1440 THEN 'lg' WHEN w < 100000 THEN 'xl' END END AS bucket,
-    (payload->>'clickX')::double precision AS x, (payload->>'clickY')::double precision AS y,
-    payload->>'element' AS element, left(coalesce(payload->>'elementText', ''), 100) AS text
-  FROM analytics_events CROSS JOIN LATERAL (SELECT (payload->>'viewportWidth')::double precision AS w) v
-  WHERE kind = 'heatmap_click'
-) c CROSS JOIN LATERAL (VALUES (c.path, false), (c.page_type, true)) AS t(page, by_type)
-WHERE c.bucket IS NOT NULL AND t.page IS NOT NULL;--> statement-breakpoint
-INSERT INTO analytics_heatmap_cells (page, by_type, bucket, hour, col, band, clicks)
-SELECT page, by_type, bucket, hour, col, band, count(*) FROM heatmap_placed GROUP BY 1, 2, 3, 4, 5, 6;--> statement-breakpoint
-INSERT INTO analytics_heatmap_elements (page, by_type, bucket, hour, element, text, clicks)
-SELECT page, by_type, bucket, hour, element, text, count(*) FROM heatmap_placed GROUP BY 1, 2, 3, 4, 5, 6;--> statement-breakpoint
-DROP TABLE heatmap_placed;
+-- Rebuilds the four rollups from the stored clicks in grouped statements: the backfill below, and
+-- a bulk load that ran with the trigger disabled (the bench's seed).
+CREATE FUNCTION rebuild_heatmap_rollups() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM analytics_heatmap_pages;
+  DELETE FROM analytics_heatmap_page_hours;
+  DELETE FROM analytics_heatmap_cells;
+  DELETE FROM analytics_heatmap_elements;
+  INSERT INTO analytics_heatmap_pages (day, page, page_type, clicks)
+  SELECT (created_at AT TIME ZONE 'UTC')::date, split_part(payload->>'url', '?', 1), coalesce(page_type, ''), count(*)
+  FROM analytics_events WHERE kind = 'heatmap_click' GROUP BY 1, 2, 3;
+  INSERT INTO analytics_heatmap_page_hours (hour, page, page_type, clicks)
+  SELECT date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00'), split_part(payload->>'url', '?', 1), coalesce(page_type, ''), count(*)
+  FROM analytics_events WHERE kind = 'heatmap_click' GROUP BY 1, 2, 3;
+  CREATE TEMPORARY TABLE heatmap_placed AS
+  SELECT t.page, t.by_type, c.bucket, c.hour,
+    CASE WHEN c.w > 0 THEN least(39, greatest(0, floor(c.x / c.w * 40)))::int END AS col,
+    least(399, greatest(0, floor(c.y / 50)))::int AS band,
+    c.element, c.text
+  FROM (
+    SELECT date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00') AS hour,
+      split_part(payload->>'url', '?', 1) AS path, page_type,
+      w, CASE WHEN w > 0 THEN CASE WHEN w < 480 THEN 'xs' WHEN w < 768 THEN 'sm' WHEN w < 1024 THEN 'md' WHEN w < 1440 THEN 'lg' WHEN w < 100000 THEN 'xl' END END AS bucket,
+      (payload->>'clickX')::double precision AS x, (payload->>'clickY')::double precision AS y,
+      payload->>'element' AS element, left(coalesce(payload->>'elementText', ''), 100) AS text
+    FROM analytics_events CROSS JOIN LATERAL (SELECT (payload->>'viewportWidth')::double precision AS w) v
+    WHERE kind = 'heatmap_click'
+  ) c CROSS JOIN LATERAL (VALUES (c.path, false), (c.page_type, true)) AS t(page, by_type)
+  WHERE c.bucket IS NOT NULL AND t.page IS NOT NULL;
+  INSERT INTO analytics_heatmap_cells (page, by_type, bucket, hour, col, band, clicks)
+  SELECT page, by_type, bucket, hour, col, band, count(*) FROM heatmap_placed GROUP BY 1, 2, 3, 4, 5, 6;
+  INSERT INTO analytics_heatmap_elements (page, by_type, bucket, hour, element, text, clicks)
+  SELECT page, by_type, bucket, hour, element, text, count(*) FROM heatmap_placed GROUP BY 1, 2, 3, 4, 5, 6;
+  DROP TABLE heatmap_placed;
+END
+$$;--> statement-breakpoint
+-- The clicks already stored.
+SELECT rebuild_heatmap_rollups();

@@ -103,6 +103,15 @@ describe('admin heatmap rollups', () => {
     // Most comparisons had clicks to count (the test cannot pass on empty answers alone).
     expect(compared).toBe(270);
     expect(nonEmpty).toBeGreaterThan(150);
+    // The rebuild from stored clicks (the migration's backfill, a bulk load) gives the same rollups.
+    const snapshot = () =>
+      queryRows(t.app.ctx.database.db, sql`SELECT 'c' AS t, page, by_type, bucket, hour::text, col::text AS a, band::text AS b, clicks FROM analytics_heatmap_cells
+        UNION ALL SELECT 'e', page, by_type, bucket, hour::text, element, text, clicks FROM analytics_heatmap_elements
+        UNION ALL SELECT 'h', page, NULL, page_type, hour::text, NULL, NULL, clicks FROM analytics_heatmap_page_hours
+        UNION ALL SELECT 'd', page, NULL, page_type, day::text, NULL, NULL, clicks FROM analytics_heatmap_pages ORDER BY 1, 2, 3, 4, 5, 6, 7`);
+    const kept = await snapshot();
+    await t.app.ctx.database.db.execute(sql`SELECT rebuild_heatmap_rollups()`);
+    expect(await snapshot()).toEqual(kept);
   });
 
   it('counts each click once per hour, page and path or page type, through the tracking endpoint too', async () => {
