@@ -103,8 +103,8 @@ export const analyticsEvents = pgTable(
 
 /**
  * Heatmap clicks per UTC day, page path (no query string) and page type (migration 0028): written
- * only by the `count_heatmap_clicks` statement trigger on analytics_events, read by the admin
- * heatmap's page list; pruned with the raw events.
+ * only by the `count_heatmap_click` row trigger on analytics_events (migration 0032; a bulk load
+ * calls `rebuild_heatmap_rollups()`), read by the admin heatmap's page list; pruned with the raw events.
  */
 export const analyticsHeatmapPages = pgTable(
   'analytics_heatmap_pages',
