@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const notificationType = pgEnum('notification_type', ['booking', 'message', 'review', 'payment', 'reminder']);
@@ -103,8 +103,8 @@ export const analyticsEvents = pgTable(
 
 /**
  * Heatmap clicks per UTC day, page path (no query string) and page type (migration 0028): written
- * only by the `count_heatmap_clicks` statement trigger on analytics_events, read by the admin
- * heatmap's page list; pruned with the raw events.
+ * only by the `count_heatmap_click` row trigger on analytics_events (migration 0032; a bulk load
+ * calls `rebuild_heatmap_rollups()`), read by the admin heatmap's page list; pruned with the raw events.
  */
 export const analyticsHeatmapPages = pgTable(
   'analytics_heatmap_pages',
@@ -115,6 +115,51 @@ export const analyticsHeatmapPages = pgTable(
     clicks: integer('clicks').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'analytics_heatmap_pages_pk', columns: [t.day, t.page, t.pageType] })],
+);
+
+/**
+ * The admin heatmap's rollups per UTC hour (migration 0032, decision 0030), kept by the same
+ * trigger: clicks per page, for the page list's partial first and last days ...
+ */
+export const analyticsHeatmapPageHours = pgTable(
+  'analytics_heatmap_page_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    page: text('page').notNull(),
+    pageType: text('page_type').notNull().default(''),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'analytics_heatmap_page_hours_pk', columns: [t.hour, t.page, t.pageType] })],
+);
+
+/** ... clicks per grid cell of a page (a path, or a page type when `byType`) at a width bucket ... */
+export const analyticsHeatmapCells = pgTable(
+  'analytics_heatmap_cells',
+  {
+    page: text('page').notNull(),
+    byType: boolean('by_type').notNull(),
+    bucket: text('bucket').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    col: integer('col'),
+    band: integer('band'),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [unique('analytics_heatmap_cells_key').on(t.page, t.byType, t.bucket, t.hour, t.col, t.band).nullsNotDistinct()],
+);
+
+/** ... and clicks per element (tag and text) of a page at a width bucket, which also give the widths. */
+export const analyticsHeatmapElements = pgTable(
+  'analytics_heatmap_elements',
+  {
+    page: text('page').notNull(),
+    byType: boolean('by_type').notNull(),
+    bucket: text('bucket').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    element: text('element'),
+    text: text('text').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [unique('analytics_heatmap_elements_key').on(t.page, t.byType, t.bucket, t.hour, t.element, t.text).nullsNotDistinct()],
 );
 
 /** Real-user Core Web Vitals (`POST /api/analytics/web-vitals`, consent-gated), read back by /admin/perf. */

@@ -28,6 +28,11 @@ export async function pruneRawAnalytics(ctx: AppContext, now = new Date()): Prom
   // The heatmap's per-day click counts mirror the raw clicks (the page list reads no further back
   // than they are kept): whole days before the cutoff's day go with them.
   await ctx.database.db.execute(sql`DELETE FROM analytics_heatmap_pages WHERE day < (${cutoff.toISOString()}::timestamptz AT TIME ZONE 'UTC')::date`);
+  // Their per-hour rollups (page counts, cells, elements; migration 0032): whole hours before the cutoff's hour.
+  const cutoffHour = new Date(Math.floor(cutoff.getTime() / 3_600_000) * 3_600_000).toISOString();
+  for (const table of ['analytics_heatmap_page_hours', 'analytics_heatmap_cells', 'analytics_heatmap_elements']) {
+    await ctx.database.db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE hour < ${cutoffHour}::timestamptz`);
+  }
   // Yesterday's fingerprint salt goes too, even when no fingerprint was asked for today.
   await ctx.database.db.execute(sql`DELETE FROM analytics_salts WHERE day < ${now.toISOString().slice(0, 10)}::date`);
   return result;
