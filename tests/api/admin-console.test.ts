@@ -23,10 +23,7 @@ beforeAll(async () => {
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `${address.replace('http', 'ws')}/ws`;
   visitor = new TestClient(t.app);
-  const u = await messagingActor(t.app, 'Ada Admin');
-  await db().update(users).set({ isAdmin: true }).where(eq(users.id, u.id));
-  t.app.ctx.sessions.evictUser(u.id);
-  admin = { ...u, session: { ...u.session, isAdmin: true } };
+  admin = await messagingActor(t.app, 'Ada Admin', { isAdmin: true });
   artist = await messagingArtist(t.app, 'Olive');
   t.app.ctx.sessions.evictUser(artist.id);
   client = await messagingActor(t.app, 'Cora');

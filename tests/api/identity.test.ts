@@ -42,10 +42,7 @@ const postForm = (c: TestClient, url: string, fields: Record<string, string>) =>
 beforeAll(async () => {
   t = await createTestApp();
   visitor = new TestClient(t.app);
-  const u = await messagingActor(t.app, 'Ada Admin');
-  await db().update(users).set({ isAdmin: true }).where(eq(users.id, u.id));
-  t.app.ctx.sessions.evictUser(u.id);
-  admin = { ...u, session: { ...u.session, isAdmin: true } };
+  admin = await messagingActor(t.app, 'Ada Admin', { isAdmin: true });
   owner = await messagingArtist(t.app, 'Olive');
   otherArtist = await messagingArtist(t.app, 'Otto');
   t.app.ctx.sessions.evictUser(owner.id);

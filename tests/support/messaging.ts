@@ -11,10 +11,13 @@ const HOUR = 3_600_000;
 export type MessagingActor = Awaited<ReturnType<typeof createUser>> & { name: string; session: SessionUser };
 export type MessagingArtist = MessagingActor & { artistId: string; slug: string; serviceId: string };
 
-/** A signed-in person, with the SessionUser services take (tests that send more than the HTTP rate limit allows call services directly). */
-export async function messagingActor(app: FastifyInstance, name: string): Promise<MessagingActor> {
-  const u = await createUser(app, { firstName: name });
-  return { ...u, name, session: { id: u.id, name, email: u.email, isAdmin: false, isArtist: false, image: null, avatarKey: null } };
+/**
+ * A signed-in person, with the SessionUser services take (tests that send more than the HTTP rate
+ * limit allows call services directly); an admin from the start with `{ isAdmin: true }`.
+ */
+export async function messagingActor(app: FastifyInstance, name: string, { isAdmin = false }: { isAdmin?: boolean } = {}): Promise<MessagingActor> {
+  const u = await createUser(app, { firstName: name, isAdmin });
+  return { ...u, name, session: { id: u.id, name, email: u.email, isAdmin, isArtist: false, image: null, avatarKey: null } };
 }
 
 export async function messagingArtist(app: FastifyInstance, name: string): Promise<MessagingArtist> {

@@ -5,7 +5,7 @@ import { createTestApp, TestClient, type TestApp } from '../../../../tests/suppo
 import { createArtist } from '../../../../tests/support/factories.ts';
 import { messagingActor, messagingArtist, type MessagingActor, type MessagingArtist } from '../../../../tests/support/messaging.ts';
 import type { TInsights } from '../../../shared/contracts/insights.ts';
-import { artistDailyReferrers, artistProfiles, artistDailyStats, artistStatEvents, bookingEvents, bookings, jobs, ledgerEntries, reviews, users } from '../../db/schema/index.ts';
+import { artistDailyReferrers, artistProfiles, artistDailyStats, artistStatEvents, bookingEvents, bookings, jobs, ledgerEntries, reviews } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../jobs/worker.ts';
 import { referrerSource, settleInsightWrites } from './record.ts';
 import { nextRollupAt, rollUpArtist, scheduleInsightsRollup } from './rollup.ts';
@@ -23,10 +23,7 @@ const db = () => t.app.ctx.database.db;
 beforeAll(async () => {
   t = await createTestApp();
   visitor = new TestClient(t.app);
-  const u = await messagingActor(t.app, 'Ada Admin');
-  await db().update(users).set({ isAdmin: true }).where(eq(users.id, u.id));
-  t.app.ctx.sessions.evictUser(u.id);
-  admin = { ...u, session: { ...u.session, isAdmin: true } };
+  admin = await messagingActor(t.app, 'Ada Admin', { isAdmin: true });
   owner = await messagingArtist(t.app, 'Olive');
   otherArtist = await messagingArtist(t.app, 'Otto');
   t.app.ctx.sessions.evictUser(owner.id);
