@@ -122,4 +122,37 @@ describe('the first socket of a page', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(sockets).toHaveLength(0);
   });
+
+  it('the browser coming online while the number is read opens no second socket', async () => {
+    const rt = client();
+    let resolveSeq!: (seq: number) => void;
+    rt.start({ poll: () => {}, onReady: () => {}, onFrame: () => {}, firstResumeFrom: () => new Promise((r) => (resolveSeq = r)) });
+    // An offline reload: the page's read of its number is still out when the connection returns.
+    window.dispatchEvent(new Event('online'));
+    expect(sockets).toHaveLength(0);
+    resolveSeq(7);
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    sockets[0]!.open();
+    expect(sockets[0]!.sent).toEqual([{ type: 'resume', after: 7 }]);
+    // Once the socket exists, another 'online' changes nothing either.
+    window.dispatchEvent(new Event('online'));
+    expect(sockets).toHaveLength(1);
+    rt.stop();
+  });
+
+  it('a superseded socket that opens late sends nothing and is closed', () => {
+    const rt = client();
+    rt.start({ poll: () => {}, onReady: () => {}, onFrame: () => {} });
+    const first = sockets[0]!;
+    rt.stop();
+    rt.start({ poll: () => {}, onReady: () => {}, onFrame: () => {} });
+    const second = sockets[1]!;
+    first.open();
+    expect(first.sent).toEqual([]);
+    expect(first.readyState).toBe(FakeSocket.CLOSED);
+    expect(second.sent).toEqual([]);
+    second.open();
+    expect(second.sent).toEqual([{ type: 'resume', after: null }]);
+    rt.stop();
+  });
 });

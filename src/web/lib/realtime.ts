@@ -87,6 +87,9 @@ export function createRealtimeClient(env: Env = browserEnv()) {
   let attempt = 0;
   let lastSeq: number | null = null;
   let resumedOnce = false;
+  // True while the page's first resume point is being read: no socket may open before it is known
+  // (a browser 'online' event in that window would otherwise open a second one beside it).
+  let awaitingFirstResume = false;
   let queue: QueuedFrame[] = [];
   const joined = new Map<string, number>();
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -120,7 +123,7 @@ export function createRealtimeClient(env: Env = browserEnv()) {
     }, FALLBACK_POLL_MS);
   };
 
-  const rawSend = (frame: TClientFrame) => socket!.send(JSON.stringify(frame));
+  const sendOn = (ws: WebSocket, frame: TClientFrame) => ws.send(JSON.stringify(frame));
 
   /** Lets go of a socket. One still connecting is closed once open: closing it earlier logs a browser error. */
   const dispose = (ws: WebSocket | null) => {
@@ -165,7 +168,8 @@ export function createRealtimeClient(env: Env = browserEnv()) {
 
   const connect = () => {
     retryTimer = null;
-    if (!options) return;
+    // One socket at a time: a second would resume, join and flush the queue beside the first.
+    if (!options || socket) return;
     if (!env.online()) {
       setStatus('disconnected');
       return;
@@ -182,12 +186,17 @@ export function createRealtimeClient(env: Env = browserEnv()) {
     }
     socket = ws;
     ws.onopen = () => {
+      // Frames go on the socket that opened, never on whichever socket is current by then.
+      if (socket !== ws) {
+        ws.close();
+        return;
+      }
       // The first socket resumes from the page's own number when it has one (firstResumeFrom).
-      rawSend({ type: 'resume', after: lastSeq });
-      for (const [conversationId] of joined) rawSend({ type: 'join_conversation', conversationId });
+      sendOn(ws, { type: 'resume', after: lastSeq });
+      for (const [conversationId] of joined) sendOn(ws, { type: 'join_conversation', conversationId });
       const pending = framesToFlush(queue, env.now());
       queue = [];
-      for (const frame of pending) rawSend(frame);
+      for (const frame of pending) sendOn(ws, frame);
     };
     ws.onmessage = onMessage;
     ws.onclose = () => {
@@ -216,7 +225,7 @@ export function createRealtimeClient(env: Env = browserEnv()) {
   };
 
   const onOnline = () => {
-    if (!options || socket) return;
+    if (!options || socket || awaitingFirstResume) return;
     clearTimers();
     attempt = 0;
     failures = 0;
@@ -241,9 +250,11 @@ export function createRealtimeClient(env: Env = browserEnv()) {
         connect();
         return;
       }
+      awaitingFirstResume = true;
       const begin = (seq: number | null) => {
         // Stopped (or stopped and started again) while the number was read: that start connects.
         if (options !== opts) return;
+        awaitingFirstResume = false;
         lastSeq = seq;
         connect();
       };
@@ -265,6 +276,7 @@ export function createRealtimeClient(env: Env = browserEnv()) {
       queue = [];
       lastSeq = null;
       resumedOnce = false;
+      awaitingFirstResume = false;
       troubled = false;
       failures = 0;
       attempt = 0;
@@ -274,7 +286,7 @@ export function createRealtimeClient(env: Env = browserEnv()) {
     /** Spec §8: sending while not connected logs "WebSocket is not connected"; the frame waits for the next connection. */
     send(frame: TClientFrame) {
       if (socket?.readyState === WebSocket.OPEN) {
-        rawSend(frame);
+        sendOn(socket, frame);
         return;
       }
       console.warn('WebSocket is not connected');
@@ -283,7 +295,7 @@ export function createRealtimeClient(env: Env = browserEnv()) {
     /** Follows a conversation (typing notices) for as long as the returned function is not called; renewed after each reconnect. */
     join(conversationId: string): () => void {
       joined.set(conversationId, (joined.get(conversationId) ?? 0) + 1);
-      if (socket?.readyState === WebSocket.OPEN) rawSend({ type: 'join_conversation', conversationId });
+      if (socket?.readyState === WebSocket.OPEN) sendOn(socket, { type: 'join_conversation', conversationId });
       return () => {
         const n = (joined.get(conversationId) ?? 1) - 1;
         if (n <= 0) joined.delete(conversationId);
