@@ -62,13 +62,13 @@ async function artistActor(name: string): Promise<ArtistActor> {
   return { client: u.client, id: u.id, artistId: a.id, tattooId: a.services[0]!.id, piercingId: a.services[1]!.id, consultId: a.services[2]!.id };
 }
 
-/** A confirmed booking through the API (request, then accept; no deposit): the path the consent trigger follows. */
-async function confirmedBooking(opts: { kind?: 'tattoo' | 'piercing' | 'consultation'; by?: Actor; artist?: ArtistActor; hoursAhead?: number } = {}): Promise<TBooking> {
+/** A requested booking through the API, at the artist's first open time at least `hoursAhead` (72) away. */
+async function requestedBooking(opts: { kind?: 'tattoo' | 'piercing' | 'consultation'; by?: Actor; artist?: ArtistActor; hoursAhead?: number } = {}): Promise<TBooking> {
   const artist = opts.artist ?? tattooist;
   const by = opts.by ?? client;
   const serviceId = { tattoo: artist.tattooId, piercing: artist.piercingId, consultation: artist.consultId }[opts.kind ?? 'tattoo'];
-  // The first open time at least `hoursAhead` away, from the artist's own availability: a fixed
-  // offset from now would fall outside working hours at some times of day.
+  // The first open time from the artist's own availability: a fixed offset from now falls outside
+  // working hours at some times of day (a 60-minute session at 23:00 ends past 23:59).
   const from = new Date(Date.now() + (opts.hoursAhead ?? 72) * HOUR);
   const to = new Date(from.getTime() + 21 * 24 * HOUR);
   const open = await by.client.get(`/api/artists/${artist.artistId}/availability?serviceId=${serviceId}&from=${from.toISOString()}&to=${to.toISOString()}`);
@@ -77,7 +77,13 @@ async function confirmedBooking(opts: { kind?: 'tattoo' | 'piercing' | 'consulta
   expect(startsAt, 'an open time in the next three weeks').toBeDefined();
   const res = await by.client.post('/api/bookings', { artistId: artist.artistId, serviceId, startsAt, idea: 'A small swallow on the forearm, please.', acceptPolicy: true });
   expect(res.statusCode, res.body).toBe(201);
-  const id = (res.json() as TBooking).id;
+  return res.json() as TBooking;
+}
+
+/** A confirmed booking through the API (request, then accept; no deposit): the path the consent trigger follows. */
+async function confirmedBooking(opts: { kind?: 'tattoo' | 'piercing' | 'consultation'; by?: Actor; artist?: ArtistActor; hoursAhead?: number } = {}): Promise<TBooking> {
+  const artist = opts.artist ?? tattooist;
+  const id = (await requestedBooking(opts)).id;
   const accepted = await artist.client.post(`/api/bookings/${id}/accept`, {});
   expect(accepted.statusCode, accepted.body).toBe(200);
   expect((accepted.json() as TBookingDetail).status).toBe('confirmed');
@@ -306,10 +312,7 @@ describe('signing rules', () => {
   });
 
   it('opens only once the booking is confirmed, and closes when it is cancelled or over', async () => {
-    const slotStart = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 400 * HOUR).toISOString();
-    const req = await client.client.post('/api/bookings', { artistId: tattooist.artistId, serviceId: tattooist.tattooId, startsAt: slotStart, idea: 'A small swallow on the forearm, please.', acceptPolicy: true });
-    expect(req.statusCode, req.body).toBe(201);
-    const requested = req.json() as TBooking;
+    const requested = await requestedBooking({ hoursAhead: 400 });
     expect((await sign(requested.id, signBody('tattoo'))).json()).toMatchObject({ code: 'CONSENT_NOT_OPEN' });
     expect((await client.client.get(`/api/bookings/${requested.id}/consent`)).json()).toMatchObject({ status: 'pending', blocker: 'not_confirmed' });
 
