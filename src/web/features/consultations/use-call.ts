@@ -256,23 +256,39 @@ export function useCall(bookingId: string, role: 'client' | 'artist', enabled: b
     setMicOn(next);
   }, [micOn]);
 
-  /** Switches camera or microphone: a new track from the chosen device replaces the old one in the call. */
+  /**
+   * Switches camera or microphone: the old device is let go first, then the chosen one opens and its
+   * track replaces the old one in the call. Many phones cannot hold their front and back cameras open
+   * at once ("Could not start video source"), so a moment without video is the price. If the chosen
+   * device cannot open, the previous one is opened again so the call keeps its picture, and the
+   * error still reaches the caller (a toast).
+   */
   const chooseDevice = useCallback(
     async (kind: 'videoinput' | 'audioinput', deviceId: string) => {
       const stream = localRef.current;
       if (!stream) return;
-      const media = kind === 'videoinput' ? { video: { deviceId: { exact: deviceId } } } : { audio: { deviceId: { exact: deviceId } } };
-      const fresh = (await navigator.mediaDevices.getUserMedia(media)).getTracks()[0]!;
       const old = kind === 'videoinput' ? stream.getVideoTracks()[0] : stream.getAudioTracks()[0];
-      fresh.enabled = kind === 'videoinput' ? cameraOn : micOn;
       const sender = pcRef.current?.getSenders().find((s) => s.track === old);
-      await sender?.replaceTrack(fresh);
+      const constraints = (id: string | undefined): MediaStreamConstraints =>
+        kind === 'videoinput' ? { video: id ? { deviceId: { exact: id } } : true } : { audio: id ? { deviceId: { exact: id } } : true };
+      const previousId = old?.getSettings().deviceId;
       if (old) {
         stream.removeTrack(old);
         old.stop();
       }
+      let fresh: MediaStreamTrack;
+      let failure: unknown = null;
+      try {
+        fresh = (await navigator.mediaDevices.getUserMedia(constraints(deviceId))).getTracks()[0]!;
+      } catch (e) {
+        failure = e;
+        fresh = (await navigator.mediaDevices.getUserMedia(constraints(previousId))).getTracks()[0]!;
+      }
+      fresh.enabled = kind === 'videoinput' ? cameraOn : micOn;
+      await sender?.replaceTrack(fresh);
       stream.addTrack(fresh);
       setLocalStream(new MediaStream(stream.getTracks()));
+      if (failure) throw failure;
     },
     [cameraOn, micOn],
   );
