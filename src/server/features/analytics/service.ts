@@ -98,31 +98,87 @@ export type AnalyticsKind =
   | 'conversion_funnel';
 
 // The tracking calls are the busiest writes of the app (every visitor with consent sends a dozen a
-// page): one prepared statement each, not a Drizzle query built per call, and a journey's event
-// checks its journey in the same statement (bench/analytics.ts measures the ingest).
-const eventColumns = {
-  kind: sql.placeholder('kind'),
-  sessionId: sql.placeholder('sessionId'),
-  pageType: sql.placeholder('pageType'),
-  payload: sql.placeholder('payload'),
-};
-const insertEvent = preparedSql<never>(
-  'analytics_event_insert',
-  () => sql`INSERT INTO analytics_events (kind, session_id, page_type, payload)
-    VALUES (${eventColumns.kind}, ${eventColumns.sessionId}, ${eventColumns.pageType}, ${eventColumns.payload}::jsonb)`,
+// page). Each call still answers only once its row is committed, but the calls that arrive together
+// are written together: one prepared statement and one commit for a group (bench/analytics.ts
+// measures the ingest). One commit per call made PostgreSQL wait on its WAL flush for every event,
+// and concurrent clicks on one page queued on the heatmap's counter rows (decision 0030).
+type EventValues = { kind: AnalyticsKind; sessionId: string | null; pageType: string | null; payload: Record<string, unknown>; journeyId: string | null };
+type PendingEvent = EventValues & { resolve: (written: boolean) => void; reject: (error: unknown) => void };
+
+/** Most events one statement writes; a busier moment is written in several statements, one after another. */
+const MAX_EVENTS_PER_STATEMENT = 500;
+
+// A journey's event is written only while its journey exists (n says which were written); the
+// rows keep the order in which the calls arrived.
+const insertEvents = preparedSql<{ n: number | string }>(
+  'analytics_events_insert',
+  () => sql`WITH e AS (
+      SELECT * FROM jsonb_to_recordset(${sql.placeholder('events')}::jsonb)
+        AS e(n int, kind text, session_id text, journey_id uuid, page_type text, payload jsonb)
+    ), ok AS (
+      SELECT e.* FROM e WHERE e.journey_id IS NULL OR EXISTS (SELECT 1 FROM journeys j WHERE j.id = e.journey_id)
+    ), inserted AS (
+      INSERT INTO analytics_events (kind, session_id, journey_id, page_type, payload)
+      SELECT kind, session_id, journey_id, page_type, payload FROM ok ORDER BY n
+    )
+    SELECT n FROM ok`,
 );
-const insertJourneyEvent = preparedSql<{ id: string }>(
-  'analytics_journey_event_insert',
-  () => sql`INSERT INTO analytics_events (kind, session_id, journey_id, page_type, payload)
-    SELECT ${eventColumns.kind}, ${eventColumns.sessionId}, id, ${eventColumns.pageType}, ${eventColumns.payload}::jsonb
-    FROM journeys WHERE id = ${sql.placeholder('journeyId')}::uuid
-    RETURNING id`,
-);
+
+/**
+ * Queues events for one database and writes each group in one statement: what arrives while a
+ * statement runs goes in the next one. One statement at a time, so two groups never wait on each
+ * other's counter rows; under load the groups grow instead.
+ */
+function createEventWriter(db: Db) {
+  let queue: PendingEvent[] = [];
+  let writing = false;
+
+  const write = async (group: PendingEvent[]) => {
+    const events = group.map((e, n) => ({ n, kind: e.kind, session_id: e.sessionId, journey_id: e.journeyId, page_type: e.pageType, payload: e.payload }));
+    const rows = await insertEvents(db, { events: JSON.stringify(events) });
+    const written = new Set(rows.map((r) => Number(r.n)));
+    group.forEach((e, n) => e.resolve(written.has(n)));
+  };
+
+  const writeNext = async () => {
+    const group = queue.slice(0, MAX_EVENTS_PER_STATEMENT);
+    queue = queue.slice(group.length);
+    try {
+      await write(group);
+    } catch (error) {
+      // One event the database refuses must not fail the others that shared its statement: each is
+      // tried alone (when the database is away, each then fails as it would have on its own).
+      if (group.length === 1) group[0]!.reject(error);
+      else for (const e of group) await write([e]).catch(e.reject);
+    }
+    if (queue.length > 0) void writeNext();
+    else writing = false;
+  };
+
+  return (event: EventValues) =>
+    new Promise<boolean>((resolve, reject) => {
+      queue.push({ ...event, resolve, reject });
+      if (writing) return;
+      writing = true;
+      // The calls that arrive in this turn of the event loop join the first statement.
+      setImmediate(() => void writeNext());
+    });
+}
+
+const eventWriters = new WeakMap<Db, ReturnType<typeof createEventWriter>>();
+
+/** Writes one event (with the others that arrive meanwhile); false when its journey does not exist. */
+function writeEvent(db: Db, event: EventValues): Promise<boolean> {
+  let writer = eventWriters.get(db);
+  if (!writer) eventWriters.set(db, (writer = createEventWriter(db)));
+  return writer(event);
+}
+
 const insertConversion = preparedSql<{ id: string }>(
   'analytics_journey_conversion_insert',
   () => sql`WITH converted AS (UPDATE journeys SET converted_at = now() WHERE id = ${sql.placeholder('journeyId')}::uuid RETURNING id)
     INSERT INTO analytics_events (kind, session_id, journey_id, page_type, payload)
-    SELECT 'journey_conversion', ${eventColumns.sessionId}, id, ${eventColumns.pageType}, ${eventColumns.payload}::jsonb FROM converted
+    SELECT 'journey_conversion', ${sql.placeholder('sessionId')}, id, ${sql.placeholder('pageType')}, ${sql.placeholder('payload')}::jsonb FROM converted
     RETURNING id`,
 );
 
@@ -132,13 +188,17 @@ export async function recordAnalyticsEvent(
   payload: Record<string, unknown> & { sessionId?: string; pageType?: string | null },
   journeyId?: string,
 ) {
-  const values = { kind, sessionId: payload.sessionId ?? null, pageType: payload.pageType ?? null, payload: JSON.stringify(payload) };
-  if (!journeyId) {
-    await insertEvent(ctx.database.db, values);
+  const sessionId = payload.sessionId ?? null;
+  const pageType = payload.pageType ?? null;
+  if (kind === 'journey_conversion') {
+    // Rare, and it also marks the journey converted: a statement of its own.
+    if (!journeyId) throw new Error('a conversion belongs to a journey');
+    const written = await insertConversion(ctx.database.db, { journeyId, sessionId, pageType, payload: JSON.stringify(payload) });
+    if (written.length === 0) throw notFound('That journey');
     return;
   }
-  const written = kind === 'journey_conversion' ? await insertConversion(ctx.database.db, { ...values, journeyId }) : await insertJourneyEvent(ctx.database.db, { ...values, journeyId });
-  if (written.length === 0) throw notFound('That journey');
+  const written = await writeEvent(ctx.database.db, { kind, sessionId, pageType, payload, journeyId: journeyId ?? null });
+  if (!written) throw notFound('That journey');
 }
 
 const insertWebVital = preparedSql<never>(

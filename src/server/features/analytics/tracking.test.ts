@@ -112,6 +112,31 @@ describe('privacy: no raw IP address is stored', () => {
   });
 });
 
+describe('tracking calls that arrive together', () => {
+  it('are each stored once, in order, and a step for an unknown journey is a 404 that costs the others nothing', async () => {
+    const c = new TestClient(t.app);
+    const fp = (await c.post('/api/journey/fingerprint', device)).json();
+    const id = (await c.post('/api/journey/start', { sessionId: 'sess-group', ...fp, entryPageType: 'home', entryUrl: '/' })).json().journey.id;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const calls = Array.from({ length: 60 }, (_, i) =>
+      i === 30
+        ? c.post(`/api/journey/${unknown}/steps`, { sessionId: 'sess-group', stepType: 'page_view', pageType: 'home', url: '/lost' })
+        : i % 2 === 0
+          ? c.post(`/api/journey/${id}/steps`, { sessionId: 'sess-group', stepType: 'page_view', pageType: 'home', url: `/step-${i}` })
+          : c.post('/api/analytics/seo/heatmap-click', { sessionId: 'sess-group', pageType: 'home', url: '/grouped?from=test', clickX: i, clickY: 10, viewportWidth: 1280, viewportHeight: 720, element: 'a', elementText: `click ${i}`, timeFromPageLoad: 100 }),
+    );
+    const statuses = (await Promise.all(calls)).map((r) => r.statusCode);
+    expect(statuses[30]).toBe(404);
+    expect(statuses.filter((s, i) => i !== 30 && s === 204)).toHaveLength(59);
+    const steps = await queryRows<{ url: string }>(db(), sql`SELECT payload->>'url' AS url FROM analytics_events WHERE journey_id = ${id} AND kind = 'journey_step' ORDER BY created_at, id`);
+    expect(steps.map((r) => r.url).sort()).toEqual(Array.from({ length: 30 }, (_, k) => `/step-${k * 2}`).filter((u) => u !== '/step-30').sort());
+    expect(await count(sql`SELECT count(*) AS n FROM analytics_events WHERE kind = 'heatmap_click' AND session_id = 'sess-group'`)).toBe(30);
+    expect(await count(sql`SELECT count(*) AS n FROM analytics_events WHERE payload->>'url' = '/lost'`)).toBe(0);
+    // The heatmap's counters saw every click of the group once.
+    expect(await count(sql`SELECT coalesce(sum(clicks), 0) AS n FROM analytics_heatmap_pages WHERE page = '/grouped' AND page_type = 'home'`)).toBe(30);
+  });
+});
+
 describe('retention: raw events pruned after ANALYTICS_RETENTION_DAYS', () => {
   it('deletes raw journeys, events and vitals older than the setting and keeps the rest', async () => {
     const now = new Date();
