@@ -62,8 +62,10 @@ async function artistActor(name: string): Promise<ArtistActor> {
   return { client: u.client, id: u.id, artistId: a.id, tattooId: a.services[0]!.id, piercingId: a.services[1]!.id, consultId: a.services[2]!.id };
 }
 
+type BookingOptions = { kind?: 'tattoo' | 'piercing' | 'consultation'; by?: Actor; artist?: ArtistActor; hoursAhead?: number };
+
 /** A requested booking through the API, at the artist's first open time at least `hoursAhead` (72) away. */
-async function requestedBooking(opts: { kind?: 'tattoo' | 'piercing' | 'consultation'; by?: Actor; artist?: ArtistActor; hoursAhead?: number } = {}): Promise<TBooking> {
+async function requestedBooking(opts: BookingOptions = {}): Promise<TBooking> {
   const artist = opts.artist ?? tattooist;
   const by = opts.by ?? client;
   const serviceId = { tattoo: artist.tattooId, piercing: artist.piercingId, consultation: artist.consultId }[opts.kind ?? 'tattoo'];
@@ -81,7 +83,7 @@ async function requestedBooking(opts: { kind?: 'tattoo' | 'piercing' | 'consulta
 }
 
 /** A confirmed booking through the API (request, then accept; no deposit): the path the consent trigger follows. */
-async function confirmedBooking(opts: { kind?: 'tattoo' | 'piercing' | 'consultation'; by?: Actor; artist?: ArtistActor; hoursAhead?: number } = {}): Promise<TBooking> {
+async function confirmedBooking(opts: BookingOptions = {}): Promise<TBooking> {
   const artist = opts.artist ?? tattooist;
   const id = (await requestedBooking(opts)).id;
   const accepted = await artist.client.post(`/api/bookings/${id}/accept`, {});

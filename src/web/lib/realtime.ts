@@ -185,12 +185,9 @@ export function createRealtimeClient(env: Env = browserEnv()) {
       return;
     }
     socket = ws;
+    // Frames go on this socket itself: `dispose` takes the handler off a socket that is let go before
+    // it opens, so when this runs it is the current one.
     ws.onopen = () => {
-      // Frames go on the socket that opened, never on whichever socket is current by then.
-      if (socket !== ws) {
-        ws.close();
-        return;
-      }
       // The first socket resumes from the page's own number when it has one (firstResumeFrom).
       sendOn(ws, { type: 'resume', after: lastSeq });
       for (const [conversationId] of joined) sendOn(ws, { type: 'join_conversation', conversationId });
