@@ -102,11 +102,69 @@ export type AnalyticsKind =
 // are written together: one prepared statement and one commit for a group (bench/analytics.ts
 // measures the ingest). One commit per call made PostgreSQL wait on its WAL flush for every event,
 // and concurrent clicks on one page queued on the heatmap's counter rows (decision 0030).
-type EventValues = { kind: AnalyticsKind; sessionId: string | null; pageType: string | null; payload: Record<string, unknown>; journeyId: string | null };
-type PendingEvent = EventValues & { resolve: (written: boolean) => void; reject: (error: unknown) => void };
+//
+// These commits do not wait for their WAL flush either (`synchronous_commit` off for the statement's
+// own transaction, set inside it): a crash of the PostgreSQL server itself can lose the last fraction
+// of a second of tracking rows, never half of one, and nothing else's durability changes. A 204
+// for a page view is not worth a disk flush on the path of every visitor's click (decision 0024).
 
-/** Most events one statement writes; a busier moment is written in several statements, one after another. */
-const MAX_EVENTS_PER_STATEMENT = 500;
+/** Most rows one statement writes; a busier moment is written in several statements, one after another. */
+const MAX_ROWS_PER_STATEMENT = 500;
+
+type Pending<Row> = { row: Row; resolve: (written: boolean) => void; reject: (error: unknown) => void };
+
+/**
+ * Queues rows for one database and writes each group with `writeGroup` (which says, per row, whether
+ * it was written): what arrives while a statement runs goes in the next one. One statement at a
+ * time per writer, so two groups never wait on each other's counter rows; under load the groups grow
+ * instead.
+ */
+function groupedWriter<Row>(writeGroup: (db: Db, rows: Row[]) => Promise<boolean[]>) {
+  const perDb = new WeakMap<Db, (row: Row) => Promise<boolean>>();
+
+  const forDb = (db: Db) => {
+    let queue: Array<Pending<Row>> = [];
+    let writing = false;
+
+    const write = async (group: Array<Pending<Row>>) => {
+      const written = await writeGroup(db, group.map((p) => p.row));
+      group.forEach((p, n) => p.resolve(written[n] === true));
+    };
+
+    const writeNext = async () => {
+      const group = queue.slice(0, MAX_ROWS_PER_STATEMENT);
+      queue = queue.slice(group.length);
+      try {
+        await write(group);
+      } catch (error) {
+        // One row the database refuses must not fail the others that shared its statement: each is
+        // tried alone (when the database is away, each then fails as it would have on its own).
+        if (group.length === 1) group[0]!.reject(error);
+        else for (const p of group) await write([p]).catch(p.reject);
+      }
+      if (queue.length > 0) void writeNext();
+      else writing = false;
+    };
+
+    return (row: Row) =>
+      new Promise<boolean>((resolve, reject) => {
+        queue.push({ row, resolve, reject });
+        if (writing) return;
+        writing = true;
+        // The calls that arrive in this turn of the event loop join the first statement.
+        setImmediate(() => void writeNext());
+      });
+  };
+
+  /** Writes one row (with the others that arrive meanwhile); false when `writeGroup` left it out. */
+  return (db: Db, row: Row): Promise<boolean> => {
+    let writer = perDb.get(db);
+    if (!writer) perDb.set(db, (writer = forDb(db)));
+    return writer(row);
+  };
+}
+
+type EventRow = { kind: AnalyticsKind; session_id: string | null; journey_id: string | null; page_type: string | null; payload: Record<string, unknown> };
 
 // A journey's event is written only while its journey exists (n says which were written); the
 // rows keep the order in which the calls arrived.
@@ -121,58 +179,20 @@ const insertEvents = preparedSql<{ n: number | string }>(
       INSERT INTO analytics_events (kind, session_id, journey_id, page_type, payload)
       SELECT kind, session_id, journey_id, page_type, payload FROM ok ORDER BY n
     )
-    SELECT n FROM ok`,
+    SELECT n FROM ok, (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait`,
 );
 
-/**
- * Queues events for one database and writes each group in one statement: what arrives while a
- * statement runs goes in the next one. One statement at a time, so two groups never wait on each
- * other's counter rows; under load the groups grow instead.
- */
-function createEventWriter(db: Db) {
-  let queue: PendingEvent[] = [];
-  let writing = false;
-
-  const write = async (group: PendingEvent[]) => {
-    const events = group.map((e, n) => ({ n, kind: e.kind, session_id: e.sessionId, journey_id: e.journeyId, page_type: e.pageType, payload: e.payload }));
-    const rows = await insertEvents(db, { events: JSON.stringify(events) });
-    const written = new Set(rows.map((r) => Number(r.n)));
-    group.forEach((e, n) => e.resolve(written.has(n)));
-  };
-
-  const writeNext = async () => {
-    const group = queue.slice(0, MAX_EVENTS_PER_STATEMENT);
-    queue = queue.slice(group.length);
-    try {
-      await write(group);
-    } catch (error) {
-      // One event the database refuses must not fail the others that shared its statement: each is
-      // tried alone (when the database is away, each then fails as it would have on its own).
-      if (group.length === 1) group[0]!.reject(error);
-      else for (const e of group) await write([e]).catch(e.reject);
-    }
-    if (queue.length > 0) void writeNext();
-    else writing = false;
-  };
-
-  return (event: EventValues) =>
-    new Promise<boolean>((resolve, reject) => {
-      queue.push({ ...event, resolve, reject });
-      if (writing) return;
-      writing = true;
-      // The calls that arrive in this turn of the event loop join the first statement.
-      setImmediate(() => void writeNext());
-    });
-}
-
-const eventWriters = new WeakMap<Db, ReturnType<typeof createEventWriter>>();
-
-/** Writes one event (with the others that arrive meanwhile); false when its journey does not exist. */
-function writeEvent(db: Db, event: EventValues): Promise<boolean> {
-  let writer = eventWriters.get(db);
-  if (!writer) eventWriters.set(db, (writer = createEventWriter(db)));
-  return writer(event);
-}
+const insertEventGroup = async (db: Db, rows: EventRow[]) => {
+  const result = await insertEvents(db, { events: JSON.stringify(rows.map((row, n) => ({ n, ...row }))) });
+  const written = new Set(result.map((r) => Number(r.n)));
+  return rows.map((_, n) => written.has(n));
+};
+// Heatmap clicks have a queue of their own: each also updates the heatmap's counter rows (a trigger,
+// decision 0030), which makes their statements the slow ones, and the other events need not wait
+// behind them. Two groups of clicks still never run at once (their counter rows would queue).
+const writeHeatmapClick = groupedWriter(insertEventGroup);
+const writeOtherEvent = groupedWriter(insertEventGroup);
+const writeEvent = (db: Db, row: EventRow) => (row.kind === 'heatmap_click' ? writeHeatmapClick : writeOtherEvent)(db, row);
 
 const insertConversion = preparedSql<{ id: string }>(
   'analytics_journey_conversion_insert',
@@ -197,27 +217,45 @@ export async function recordAnalyticsEvent(
     if (written.length === 0) throw notFound('That journey');
     return;
   }
-  const written = await writeEvent(ctx.database.db, { kind, sessionId, pageType, payload, journeyId: journeyId ?? null });
+  const written = await writeEvent(ctx.database.db, { kind, session_id: sessionId, page_type: pageType, payload, journey_id: journeyId ?? null });
   if (!written) throw notFound('That journey');
 }
 
-const insertWebVital = preparedSql<never>(
-  'web_vital_insert',
+type WebVitalRow = {
+  session_id: string;
+  name: string;
+  value: number;
+  rating: string;
+  metric_id: string;
+  url: string;
+  page_type: string;
+  navigation_type: string | null;
+};
+
+const insertWebVitals = preparedSql<never>(
+  'web_vitals_insert',
   () => sql`INSERT INTO web_vitals (session_id, name, value, rating, metric_id, url, page_type, navigation_type)
-    VALUES (${sql.placeholder('sessionId')}, ${sql.placeholder('name')}, ${sql.placeholder('value')}, ${sql.placeholder('rating')},
-      ${sql.placeholder('metricId')}, ${sql.placeholder('url')}, ${sql.placeholder('pageType')}, ${sql.placeholder('navigationType')})`,
+    SELECT v.session_id, v.name, v.value, v.rating, v.metric_id, v.url, v.page_type, v.navigation_type
+    FROM jsonb_to_recordset(${sql.placeholder('vitals')}::jsonb)
+      AS v(session_id text, name text, value double precision, rating text, metric_id text, url text, page_type text, navigation_type text),
+      (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait`,
 );
 
+const writeWebVital = groupedWriter<WebVitalRow>(async (db, rows) => {
+  await insertWebVitals(db, { vitals: JSON.stringify(rows) });
+  return rows.map(() => true);
+});
+
 export async function recordWebVital(ctx: AppContext, report: TWebVitalReport) {
-  await insertWebVital(ctx.database.db, {
-    sessionId: report.sessionId,
+  await writeWebVital(ctx.database.db, {
+    session_id: report.sessionId,
     name: report.name,
     value: report.value,
     rating: report.rating,
-    metricId: report.id,
+    metric_id: report.id,
     url: report.url,
-    pageType: report.pageType,
-    navigationType: report.navigationType ?? null,
+    page_type: report.pageType,
+    navigation_type: report.navigationType ?? null,
   });
 }
 

@@ -135,6 +135,35 @@ describe('tracking calls that arrive together', () => {
     // The heatmap's counters saw every click of the group once.
     expect(await count(sql`SELECT coalesce(sum(clicks), 0) AS n FROM analytics_heatmap_pages WHERE page = '/grouped' AND page_type = 'home'`)).toBe(30);
   });
+
+  it('store each web-vitals report once, and the commit setting they use ends with their own transaction', async () => {
+    const c = new TestClient(t.app);
+    await c.csrfToken(); // once, before the calls that go out together
+    const names = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
+    const reports = Array.from({ length: 40 }, (_, i) => ({
+      sessionId: 'sess-vitals-group',
+      name: names[i % 4]!,
+      value: i + 0.5,
+      rating: 'good',
+      id: `v-${i}`,
+      url: `/vitals-${i}`,
+      pageType: 'home',
+      navigationType: i % 2 === 0 ? 'navigate' : null,
+    }));
+    const statuses = (await Promise.all(reports.map((r) => c.post('/api/analytics/web-vitals', r)))).map((r) => r.statusCode);
+    expect(statuses).toEqual(reports.map(() => 204));
+    const rows = await queryRows<{ metric_id: string; name: string; value: number; navigation_type: string | null }>(
+      db(),
+      sql`SELECT metric_id, name, value, navigation_type FROM web_vitals WHERE session_id = 'sess-vitals-group' ORDER BY metric_id`,
+    );
+    expect(rows.map((r) => [r.metric_id, r.name, Number(r.value), r.navigation_type])).toEqual(
+      reports.map((r) => [r.id, r.name, r.value, r.navigationType]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    // The tracking statements skip the WAL-flush wait for their own commit only: every connection
+    // the app's pool holds is back to the server's default afterwards.
+    const settings = await Promise.all(Array.from({ length: 10 }, () => queryRows<{ s: string }>(db(), sql`SELECT current_setting('synchronous_commit') AS s`)));
+    expect(new Set(settings.map(([r]) => r?.s))).toEqual(new Set(['on']));
+  });
 });
 
 describe('retention: raw events pruned after ANALYTICS_RETENTION_DAYS', () => {
