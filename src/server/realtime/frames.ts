@@ -63,9 +63,9 @@ const eventsWithRows = preparedSql<EventRow & { i: number | string }>(
       ORDER BY ue.seq
       LIMIT ${sql.raw(String(EVENTS_PAGE))}
     ) e
-    LEFT JOIN messages m ON e.kind = 'message' AND m.id = e.ref_id
-    LEFT JOIN notifications n ON e.kind = 'notification' AND n.id = e.ref_id
-    LEFT JOIN bookings b ON e.kind = 'booking.updated' AND b.id = e.ref_id
+    LEFT JOIN LATERAL (SELECT * FROM messages m WHERE e.kind = 'message' AND m.id = e.ref_id LIMIT 1) m ON true
+    LEFT JOIN LATERAL (SELECT * FROM notifications n WHERE e.kind = 'notification' AND n.id = e.ref_id LIMIT 1) n ON true
+    LEFT JOIN LATERAL (SELECT * FROM bookings b WHERE e.kind = 'booking.updated' AND b.id = e.ref_id LIMIT 1) b ON true
     ORDER BY q.i, e.seq`,
 );
 
@@ -93,6 +93,23 @@ export async function sequencedFramesFor(db: DbOrTx, requests: EventsRequest[]):
   }
   for (let at = 0; at < pages.length; at++) pages[at]!.full = counts[at] === EVENTS_PAGE;
   return pages;
+}
+
+const behindCursors = preparedSql<{ i: number | string }>(
+  'user_events_behind_batch',
+  () => sql`
+    SELECT q.i FROM unnest(${sql.placeholder('userIds')}::text[], ${sql.placeholder('afterSeqs')}::bigint[]) WITH ORDINALITY AS q(user_id, after_seq, i)
+    JOIN user_event_counters c ON c.user_id = q.user_id AND c.last_seq > q.after_seq`,
+);
+
+/**
+ * Which of these cursors have a committed event after them (their indexes): one lookup of each
+ * person's counter, no event rows read. The counter row commits with the events it numbers.
+ */
+export async function cursorsBehind(db: DbOrTx, requests: EventsRequest[]): Promise<number[]> {
+  if (requests.length === 0) return [];
+  const rows = await behindCursors(db, { userIds: requests.map((r) => r.userId), afterSeqs: requests.map((r) => String(r.afterSeq)) });
+  return rows.map((r) => Number(r.i) - 1);
 }
 
 /** One user's events after `afterSeq`: a batch of one. */

@@ -141,6 +141,31 @@ describe('conversation frames', () => {
 });
 
 describe('sequenced events', () => {
+  it('an event stored without its wake-up reaches the socket at the next catch-up, once', async () => {
+    const behind = await connect(outsider);
+    const upToDate = await connect(client);
+    await behind.resume(null);
+    await upToDate.resume(null);
+    // A process that died between a commit and its NOTIFY: the row is stored, nobody was woken.
+    const receipt = { conversationId: booking.conversationId, userId: artist.id, readAt: new Date().toISOString() };
+    await t.app.ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('inkhaven.announce_later', 'on', true)`);
+      await tx.execute(sql`SELECT append_user_event(${outsider.id}, 'read', NULL, ${JSON.stringify(receipt)}::jsonb)`);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(behind.frames.filter((f) => f.type === 'read')).toHaveLength(0);
+    const framesBefore = { behind: behind.frames.length, upToDate: upToDate.frames.length };
+    // The beat (CATCH_UP_MS on PostgreSQL; also when LISTEN comes back or a NOTIFY fails).
+    (t.app.realtime as unknown as { catchUpAll(): void }).catchUpAll();
+    expect((await behind.next('read', () => true, 5_000, framesBefore.behind)).receipt).toEqual(receipt);
+    (t.app.realtime as unknown as { catchUpAll(): void }).catchUpAll();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(behind.frames.slice(framesBefore.behind).filter((f) => f.type === 'read')).toHaveLength(1);
+    expect(upToDate.frames.length).toBe(framesBefore.upToDate);
+    behind.close();
+    upToDate.close();
+  });
+
   it('replays what a socket missed after reconnecting, then goes live: nothing lost, nothing twice', async () => {
     // Messages share the artist's sequence with other events (the bell's notice of a new message),
     // so the numbers of message frames rise but need not be consecutive.
