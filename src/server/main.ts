@@ -9,6 +9,7 @@ import { scheduleAnalyticsPrune } from './features/analytics/retention.ts';
 import { scheduleUserEventsPrune } from './realtime/retention.ts';
 import { scheduleInsightsRollup } from './features/insights/rollup.ts';
 import { settleInsightWrites } from './features/insights/record.ts';
+import { keepStatisticsFresh } from './db/statistics.ts';
 
 async function main() {
   const config = parseConfig();
@@ -34,6 +35,8 @@ async function main() {
   // The hourly insights rollup re-queues itself; this makes sure one exists after a fresh install or a lost run.
   await scheduleInsightsRollup(app.ctx.database.db, new Date());
   const stopJobWorker = await startJobWorker(app.ctx, app.log);
+  // After the demo seed: the tables it filled are analysed at once.
+  const stopStatistics = keepStatisticsFresh(database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,6 +44,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await stopJobWorker();
+    await stopStatistics();
     await app.close();
     // Profile view and search appearance counts the requests did not wait for.
     await settleInsightWrites();
