@@ -322,7 +322,8 @@ export class Hub implements RealtimeHub {
     });
   }
 
-  private catchingUp = false;
+  /** `again`: asked for while one ran (e.g. LISTEN came back meanwhile), so it runs once more after. */
+  private catchUp: 'idle' | 'running' | 'again' = 'idle';
 
   /**
    * Every resumed socket reads what it has not had (usually nothing). Which sockets are behind is
@@ -331,10 +332,15 @@ export class Hub implements RealtimeHub {
    * empty reads on every beat (bench/messaging.ts: the p99 spikes).
    */
   private catchUpAll(): void {
-    if (this.catchingUp) return;
-    this.catchingUp = true;
+    if (this.catchUp !== 'idle') {
+      this.catchUp = 'again';
+      return;
+    }
+    this.catchUp = 'running';
     void this.catchUpBehind().finally(() => {
-      this.catchingUp = false;
+      const again = this.catchUp === 'again';
+      this.catchUp = 'idle';
+      if (again) this.catchUpAll();
     });
   }
 
