@@ -97,8 +97,11 @@ export default defineConfig({
   // so each lane runs one spec at a time; on the embedded database each lane has its own server.
   workers: 2,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Budgets to catch a hang, not to measure speed (bench/ does that): a long scenario took 57–60 s
+  // of the 60 s it had, and a chart 10 s to draw, on a CI machine whose two CPUs carry two
+  // Chromiums and two servers (2026-11-29).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     ...at(PORT),

@@ -184,9 +184,6 @@ test.describe('artist profile', () => {
   });
 
   test('has no serious accessibility problems on search, profile and studios', async ({ page, request }) => {
-    // Three full pages, each loaded and scanned by axe: 34 s of the 60 s budget on a quiet machine,
-    // over it in CI with two browsers and two servers on two CPUs.
-    test.slow();
     const search = (await (await request.get('/api/artists?limit=1')).json()) as { items: Array<{ slug: string }> };
     for (const path of ['/artists', `/artists/${search.items[0]!.slug}`, '/studios']) {
       await page.goto(path);

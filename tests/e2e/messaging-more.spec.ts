@@ -22,7 +22,6 @@ const conversationOf = async (page: Page, bookingId: string) => {
 };
 
 test('a photo in a thread reaches both people re-encoded and nobody else; the artist reports a message and blocks, then unblocks', async ({ page: client, browser }) => {
-  test.setTimeout(60_000);
   const { context: artistContext, page: artist } = await person(browser, 'Europe/Berlin');
   const { context: strangerContext, page: stranger } = await person(browser, 'America/New_York');
   try {
@@ -107,7 +106,6 @@ function offeredUfrags(page: Page): string[] {
 }
 
 test('in the call room, picking another camera keeps the call going, and a network change restarts ICE', async () => {
-  test.setTimeout(60_000);
   // Three fake cameras, so the room offers a choice (the suite's launch gives one). Chromium's second
   // fake camera, fake_device_1, is a 16-bit depth camera whose frames WebRTC does not encode; the
   // third, fake_device_2, is an ordinary (MJPEG) camera, so the switch goes to it.
