@@ -15,7 +15,7 @@ async function photo(name: string, colour: string) {
 }
 
 test('a new user becomes an artist through the wizard, the nav switches and search finds them', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // a sign-up, the whole wizard with uploads, and search: it ran out of 120 s in CI under load
   const suffix = Math.random().toString(36).slice(2, 7);
   const name = `Juniper Quill ${suffix}`;
   const slug = `juniper-quill-${suffix}`;

@@ -240,6 +240,10 @@ test.describe('notification panel', () => {
    */
   async function fakeNotifications(page: Page, initial: Item[], opts: { unreadCount?: number; failReads?: boolean } = {}) {
     let items = [...initial];
+    // Each item keeps the age it was given when it is served, however long the sign-in took: the
+    // panel's "less than a minute ago" failed in CI after a slow sign-in.
+    const madeAt = Date.now();
+    const aged = () => items.map((n) => (Number.isNaN(Date.parse(n.createdAt)) ? n : { ...n, createdAt: new Date(Date.parse(n.createdAt) + Date.now() - madeAt).toISOString() }));
     const calls: Array<{ method: string; path: string; csrf: string | null }> = [];
     await page.route(/\/api\/notifications(\/.*)?$/, async (route) => {
       const req = route.request();
@@ -247,7 +251,7 @@ test.describe('notification panel', () => {
       if (req.method() !== 'GET') calls.push({ method: req.method(), path, csrf: req.headers()['x-csrf-token'] ?? null });
       if (req.method() === 'GET') {
         const unread = opts.unreadCount ?? items.filter((n) => !n.read).length;
-        return route.fulfill({ json: { items, unreadCount: unread } });
+        return route.fulfill({ json: { items: aged(), unreadCount: unread } });
       }
       const read = path.match(/^\/api\/notifications\/([^/]+)\/read$/);
       if (read) {
@@ -268,7 +272,7 @@ test.describe('notification panel', () => {
 
   const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
   const sample = (): Item[] => [
-    { id: 'n1', type: 'booking', title: 'Booking confirmed', message: 'Rosa confirmed your session.', read: false, createdAt: ago(20_000), actionUrl: '/bookings/abc', actionLabel: 'View booking' },
+    { id: 'n1', type: 'booking', title: 'Booking confirmed', message: 'Rosa confirmed your session.', read: false, createdAt: ago(5_000), actionUrl: '/bookings/abc', actionLabel: 'View booking' },
     { id: 'n2', type: 'message', title: 'New message from Rosa', message: 'Two sketch options are ready.', read: false, createdAt: ago(5 * 60_000), actionUrl: '/dashboard', actionLabel: null },
     { id: 'n3', type: 'review', title: 'How did it turn out?', message: 'Share a review.', read: true, createdAt: ago(3 * 3_600_000), actionUrl: '/messages', actionLabel: 'Reply' },
     { id: 'n4', type: 'reminder', title: 'Upcoming appointment', message: 'Bring a photo ID.', read: false, createdAt: 'not-a-date', actionUrl: null, actionLabel: null },
