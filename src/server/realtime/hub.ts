@@ -345,7 +345,7 @@ export class Hub implements RealtimeHub {
   }
 
   private async catchUpBehind(): Promise<void> {
-    const resumed = [...this.byUser.values()].flatMap((conns) => [...conns]).filter((conn) => conn.open && conn.cursor !== null);
+    const resumed = this.allConnections().filter((conn) => conn.open && conn.cursor !== null);
     for (let i = 0; i < resumed.length; i += CATCH_UP_PROBE_BATCH) {
       const slice = resumed.slice(i, i + CATCH_UP_PROBE_BATCH).filter((conn) => conn.open && conn.cursor !== null);
       let behind: Connection[];
@@ -434,8 +434,12 @@ export class Hub implements RealtimeHub {
     }
   }
 
+  private allConnections(): Connection[] {
+    return [...this.byUser.values()].flatMap((conns) => [...conns]);
+  }
+
   private pingAll(): void {
-    const all = [...this.byUser.values()].flatMap((conns) => [...conns]);
+    const all = this.allConnections();
     const pingSlice = (from: number) => {
       for (const conn of all.slice(from, from + PING_SLICE)) {
         if (conn.socket.readyState !== conn.socket.OPEN) continue;

@@ -3,7 +3,7 @@ import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TErrorReport, TPerfVitalRow, TWebVitalReport, ZFingerprintRequest, ZJourneyStart } from '../../../shared/contracts/analytics.ts';
 import type { AppContext } from '../../context.ts';
-import { preparedSql, queryRows, type Db } from '../../db/client.ts';
+import { preparedPerDatabase, preparedSql, queryRows, type Db } from '../../db/client.ts';
 import { analyticsSalts, errorReports, journeys } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 
@@ -120,9 +120,7 @@ type Pending<Row> = { row: Row; resolve: (written: boolean) => void; reject: (er
  * instead.
  */
 function groupedWriter<Row>(writeGroup: (db: Db, rows: Row[]) => Promise<boolean[]>) {
-  const perDb = new WeakMap<Db, (row: Row) => Promise<boolean>>();
-
-  const forDb = (db: Db) => {
+  const forDb = preparedPerDatabase((db: Db) => {
     let queue: Array<Pending<Row>> = [];
     let writing = false;
 
@@ -154,14 +152,10 @@ function groupedWriter<Row>(writeGroup: (db: Db, rows: Row[]) => Promise<boolean
         // The calls that arrive in this turn of the event loop join the first statement.
         setImmediate(() => void writeNext());
       });
-  };
+  });
 
   /** Writes one row (with the others that arrive meanwhile); false when `writeGroup` left it out. */
-  return (db: Db, row: Row): Promise<boolean> => {
-    let writer = perDb.get(db);
-    if (!writer) perDb.set(db, (writer = forDb(db)));
-    return writer(row);
-  };
+  return (db: Db, row: Row): Promise<boolean> => forDb(db)(row);
 }
 
 type EventRow = { kind: AnalyticsKind; session_id: string | null; journey_id: string | null; page_type: string | null; payload: Record<string, unknown> };
