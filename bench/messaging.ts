@@ -300,7 +300,8 @@ async function openReceivers(server: Server, people: Person[], deliveries: Deliv
 // Senders: an open-loop schedule of POSTs
 // ---------------------------------------------------------------------------------------------
 
-type Step = { rate: number; latencies: number[] };
+/** `answerTimes`: send → the 201's last byte, so a slow step says whether storing or delivering was slow. */
+type Step = { rate: number; latencies: number[]; answerTimes: number[] };
 
 type StepResult = {
   rate: number;
@@ -318,6 +319,9 @@ type StepResult = {
   p95: number;
   p99: number;
   max: number;
+  /** The answers' (201) p99 and max, ms. */
+  answerP99: number;
+  answerMax: number;
   serverCpuUsPerMessage: number | null;
   /** Share of one CPU the load generator (this process) used during the step. */
   benchCpu: number;
@@ -348,7 +352,8 @@ class Senders {
     const sender = this.plan.senders[this.next++ % this.plan.senders.length]!;
     const clientMessageId = randomUUID();
     const body = JSON.stringify({ text: `Bench message ${seq} at ${step.rate}/s: is Thursday afternoon still free?`, clientMessageId });
-    this.deliveries.pending.set(clientMessageId, { sentAt: performance.now(), receiver: sender.receiver, step });
+    const sentAt = performance.now();
+    this.deliveries.pending.set(clientMessageId, { sentAt, receiver: sender.receiver, step });
     this.inFlight += 1;
     return new Promise<string>((resolve) => {
       const req = http.request(
@@ -370,6 +375,7 @@ class Senders {
       req.end(body);
     }).then((status) => {
       this.inFlight -= 1;
+      step.answerTimes.push(performance.now() - sentAt);
       // Nothing to wait for at the receiver when the message was not stored.
       if (status !== '201') this.deliveries.pending.delete(clientMessageId);
       return status;
@@ -378,7 +384,7 @@ class Senders {
 
   /** Sends at `rate` for `seconds` on schedule, then waits for the answers and the frames (up to DRAIN_MS). */
   async run(rate: number, seconds: number, serverPid: number | undefined): Promise<StepResult> {
-    const step: Step = { rate, latencies: [] };
+    const step: Step = { rate, latencies: [], answerTimes: [] };
     const answers: Array<Promise<string>> = [];
     const cpuBefore = cpuTimeMs(serverPid);
     const benchCpuBefore = process.cpuUsage();
@@ -417,6 +423,7 @@ class Senders {
     const otherAnswers: Record<string, number> = {};
     for (const s of statuses) if (s !== '201') otherAnswers[s] = (otherAnswers[s] ?? 0) + 1;
     const sorted = [...step.latencies].sort((a, b) => a - b);
+    const answerTimes = [...step.answerTimes].sort((a, b) => a - b);
     const { p50, p95, p99 } = latencies(sorted);
     const delivered = step.latencies.length;
     const sentPerSecond = answers.length / sendingSeconds;
@@ -434,6 +441,8 @@ class Senders {
       p95,
       p99,
       max: sorted.at(-1) ?? Number.NaN,
+      answerP99: latencies(answerTimes).p99,
+      answerMax: answerTimes.at(-1) ?? Number.NaN,
       serverCpuUsPerMessage: cpuBefore !== null && cpuAfter !== null && delivered > 0 ? ((cpuAfter - cpuBefore) * 1000) / delivered : null,
       benchCpu: (benchCpu.user + benchCpu.system) / 1e6 / wall,
       met: !overloaded && lost === 0 && Object.keys(otherAnswers).length === 0 && p99 <= TARGET_P99_MS && sentPerSecond >= SCHEDULE_KEPT * rate,
@@ -604,7 +613,7 @@ function describeStep(x: StepResult): string {
   const other = Object.entries(x.otherAnswers).map(([code, n]) => `${n} × ${code}`).join(', ');
   return (
     `${x.sent} sent (${x.sentPerSecond.toFixed(0)}/s), ${x.delivered} delivered, ${x.lost} lost${other ? `, answers other than 201: ${other}` : ''}${x.overloaded ? ', stopped: the server fell a second behind' : ''}; ` +
-    `p50 ${ms(x.p50)} ms, p95 ${ms(x.p95)} ms, p99 ${ms(x.p99)} ms, max ${ms(x.max)} ms; server CPU ${x.serverCpuUsPerMessage?.toFixed(0) ?? 'n/a'} µs/message; load generator ${(x.benchCpu * 100).toFixed(0)}% of a CPU → ${x.met ? 'met' : 'MISSED'}`
+    `p50 ${ms(x.p50)} ms, p95 ${ms(x.p95)} ms, p99 ${ms(x.p99)} ms, max ${ms(x.max)} ms; answered p99 ${ms(x.answerP99)} ms, max ${ms(x.answerMax)} ms; server CPU ${x.serverCpuUsPerMessage?.toFixed(0) ?? 'n/a'} µs/message; load generator ${(x.benchCpu * 100).toFixed(0)}% of a CPU → ${x.met ? 'met' : 'MISSED'}`
   );
 }
 
@@ -630,7 +639,7 @@ function report(results: DatabaseResult[], s: Settings): void {
     console.log(`frames not matching a send (or repeated): ${r.unexpectedFrames}, arriving after their step counted them lost: ${r.lateFrames}, at the wrong socket: ${r.wrongSocket}, error frames: ${r.errorFrames}\n`);
     printTable(
       [
-        ['measurement', 'rate/s', 'sent/s', 'sent', 'delivered', 'lost', 'other answers', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'server CPU µs/msg', 'load gen CPU', 'met'],
+        ['measurement', 'rate/s', 'sent/s', 'sent', 'delivered', 'lost', 'other answers', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'answered p99 / max ms', 'server CPU µs/msg', 'load gen CPU', 'met'],
         ...[{ label: 'latency', x: r.latency }, ...r.steps.map((x) => ({ label: 'step', x }))].map(({ label, x }) => [
           label,
           String(x.rate),
@@ -643,6 +652,7 @@ function report(results: DatabaseResult[], s: Settings): void {
           ms(x.p95),
           ms(x.p99),
           ms(x.max),
+          `${ms(x.answerP99)} / ${ms(x.answerMax)}`,
           x.serverCpuUsPerMessage?.toFixed(0) ?? 'n/a',
           `${(x.benchCpu * 100).toFixed(0)}%`,
           x.met ? 'yes' : x.overloaded ? 'no (fell behind)' : 'no',

@@ -86,12 +86,17 @@ const ANNOUNCE_PAYLOAD_BYTES = 7_500;
 /**
  * This process's subscribers by channel, and the batched NOTIFY for the others. A batch's payload is
  * `@<process id>` and then one announced payload per line; listeners split it, and skip their own.
+ * One batch is in flight at a time: what is announced meanwhile waits for it and goes in the next
+ * one. At 800 messages/s a NOTIFY per event-loop turn was a statement per message, as many socket
+ * writes as the sends themselves (bench/messaging.ts); under load a batch now carries everything
+ * announced during one round trip, and when the server is quiet a wake-up still leaves at once.
  */
 class Announcer {
   readonly id = `@${randomUUID()}`;
   private readonly local = new Map<string, Set<(payload: string) => void>>();
   private pending = new Map<string, string[]>();
   private flushScheduled = false;
+  private flushing = false;
   readonly failureListeners = new Set<(error: unknown) => void>();
 
   constructor(private readonly send: ((channel: string, payloads: string[]) => Promise<void>) | null) {}
@@ -113,23 +118,39 @@ class Announcer {
 
   announce(channel: string, payloads: string[]): void {
     for (const handler of this.local.get(channel) ?? []) for (const payload of payloads) handler(payload);
-    const send = this.send;
-    if (!send || payloads.length === 0) return;
+    if (!this.send || payloads.length === 0) return;
     let list = this.pending.get(channel);
     if (!list) this.pending.set(channel, (list = []));
     list.push(...payloads);
-    if (this.flushScheduled) return;
+    this.scheduleFlush();
+  }
+
+  /** After the I/O callbacks of this turn, so everything announced in one turn goes together; never while a batch is in flight. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.flushing || this.pending.size === 0) return;
     this.flushScheduled = true;
     setImmediate(() => {
-      const batch = this.pending;
-      this.pending = new Map();
       this.flushScheduled = false;
-      for (const [c, p] of batch) {
-        send(c, this.pack(p)).catch((error: unknown) => {
-          for (const listener of this.failureListeners) listener(error);
-        });
-      }
+      void this.flush();
     });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = new Map();
+    this.flushing = true;
+    try {
+      await Promise.all(
+        [...batch].map(([channel, payloads]) =>
+          this.send!(channel, this.pack(payloads)).catch((error: unknown) => {
+            for (const listener of this.failureListeners) listener(error);
+          }),
+        ),
+      );
+    } finally {
+      this.flushing = false;
+      this.scheduleFlush();
+    }
   }
 
   onFailed(listener: (error: unknown) => void): () => void {

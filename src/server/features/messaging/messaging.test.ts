@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
 import { createArtist } from '../../../../tests/support/factories.ts';
@@ -19,7 +19,7 @@ import {
   type TMessageImage,
   type TMessagePage,
 } from '../../../shared/contracts/messaging.ts';
-import { bookings, conversationParticipants, conversations, mailOutbox, reports, messages, userEvents } from '../../db/schema/index.ts';
+import { bookings, conversationParticipants, conversations, jobs, mailOutbox, reports, messages, userEvents } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../jobs/worker.ts';
 
 const HOUR = 3_600_000;
@@ -170,6 +170,26 @@ describe('messages', () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
     expect(both[0]!.json<TMessage>().id).toBe(both[1]!.json<TMessage>().id);
     expect(await messageCount(conversationId)).toBe(before + 2);
+  });
+
+  it('a reply is checked and stored in one statement: unknown conversation 404, an id from another conversation 409, any case of the id', async () => {
+    expect((await send(client, randomUUID(), { text: 'Nobody here' })).statusCode).toBe(404);
+    const used = await sent(client, conversationId, 'First, here');
+    const elsewhere = await bookingBetween(client, otherArtist);
+    const reused = await send(client, elsewhere.conversationId, { text: 'First, here', clientMessageId: used.clientMessageId });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ code: 'CONFLICT' });
+    expect(await messageCount(elsewhere.conversationId)).toBe(0);
+    // The id as a person might paste it: the thread link and the unread e-mail check use the stored form.
+    const upper = await send(otherArtist, elsewhere.conversationId.toUpperCase(), { text: 'Hi Cleo!' });
+    expect(upper.statusCode, upper.body).toBe(201);
+    expect(upper.json()).toMatchObject({ conversationId: elsewhere.conversationId, senderId: otherArtist.id });
+    const checks = await db().select().from(jobs).where(and(eq(jobs.kind, 'messaging.unread_email'), like(jobs.dedupeKey, `messaging.unread_email:${elsewhere.conversationId}:%`)));
+    expect(checks).toHaveLength(1);
+    expect(checks[0]!.dedupeKey.startsWith(`messaging.unread_email:${elsewhere.conversationId}:${client.id}:`)).toBe(true);
+    expect(checks[0]!.payload).toEqual({ conversationId: elsewhere.conversationId, userId: client.id });
+    const notices = (await client.client.get('/api/notifications')).json() as TNotificationList;
+    expect(notices.items).toEqual(expect.arrayContaining([expect.objectContaining({ actionUrl: `/messages/${elsewhere.conversationId}`, read: false })]));
   });
 
   it('refuses empty, whitespace-only and too long text, and more than 6 photos; nothing is stored', async () => {

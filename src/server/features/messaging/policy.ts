@@ -56,8 +56,11 @@ export async function blockStateBetween(db: DbOrTx, viewerId: string, otherId: s
   return { blockedByMe: rows.some((r) => r.blockerId === viewerId), blockedByOther: rows.some((r) => r.blockerId === otherId) };
 }
 
+/** Why a blocked pair exchanges no new messages, in the words of the side that is told. */
+export const blockedError = (byMe: boolean) =>
+  byMe ? forbidden('You have blocked this person. Unblock them to send messages.') : forbidden('This person is not accepting messages from you.');
+
 /** A blocked pair exchanges no new messages, either way; each side is told why in their own words. */
 export function assertMayMessage(block: TBlockState): void {
-  if (block.blockedByMe) throw forbidden('You have blocked this person. Unblock them to send messages.');
-  if (block.blockedByOther) throw forbidden('This person is not accepting messages from you.');
+  if (block.blockedByMe || block.blockedByOther) throw blockedError(block.blockedByMe);
 }

@@ -25,7 +25,7 @@ import { artistProfiles, conversationParticipants, conversations, messages, user
 import { AppError, forbidden, notFound, validate } from '../../http/app-error.ts';
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from '../../http/keyset-cursor.ts';
 import { appendUserEvents, USER_EVENTS_CHANNEL } from '../../realtime/events.ts';
-import { assertMayMessage, blockStateBetween, conversationFor, conversationNotFound, type ConversationAccess } from './policy.ts';
+import { assertMayMessage, blockedError, blockStateBetween, conversationFor, conversationNotFound, type ConversationAccess } from './policy.ts';
 import { presentConversation, presentMessageImage, presentMessages, type ConversationListRow } from './presenter.ts';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -182,12 +182,37 @@ const storeMessage = preparedSql<{ message: StoredMessage | null }>(
 /** send_message()'s SQLSTATE for a photo that is not the sender's unsent upload in this conversation. */
 const PHOTO_NOT_ATTACHABLE = 'IH001';
 
+/** The store's failure as the sender should hear it: a photo they may not attach is their input's fault. */
+function photoErrorOr(error: unknown): unknown {
+  if (pgErrorCode(error) !== PHOTO_NOT_ATTACHABLE) return error;
+  return new AppError('VALIDATION_FAILED', 'imageIds: a photo was not uploaded by you to this conversation, or it is already in a message. Upload it again.');
+}
+
+/**
+ * One e-mail check per conversation, recipient and quarter hour of sending, due 15 minutes after
+ * that quarter ends: every message in it has been unread 15 minutes by then. The handler
+ * (jobs/handlers.ts) mails only if something is still unread, at most once an hour. Its key is
+ * `<kind>:<conversation>:<recipient>:<quarter>`.
+ */
+const UNREAD_EMAIL_JOB = 'messaging.unread_email';
+
+/** A message send_message() stored, as the API shows it, with its events to announce. */
+function storedResult(stored: StoredMessage): Stored {
+  const { events, ...message } = stored;
+  return {
+    message: { ...message, images: message.images.map((i) => presentMessageImage({ ...i, conversationId: message.conversationId })) },
+    created: true,
+    events: events.split('\n').filter(Boolean),
+  };
+}
+
 /**
  * Store a message in one statement (send_message(), migration 0029): the row (once per sender and
  * clientMessageId, even when two identical sends race), its photos, the conversation's new order,
  * the sender's read mark, a `message` event for both people, the bell's notices (the sender's read,
  * the recipient's new) and the job that e-mails the recipient if it stays unread. A statement is
- * atomic on its own, so it needs no transaction; openInquiry runs it inside its own.
+ * atomic on its own, so it needs no transaction; openInquiry runs it inside its own (a reply in a
+ * conversation that exists goes through send_checked_message(), which calls it).
  */
 async function insertMessage(db: DbOrTx, conversation: ConversationAccess, input: NewMessage): Promise<Stored> {
   const senderId = conversation.viewerId;
@@ -203,29 +228,18 @@ async function insertMessage(db: DbOrTx, conversation: ConversationAccess, input
       imageIds: input.imageIds,
       preview: noticePreview(input.text),
       threadPath: threadPath(conversation.id),
-      // One e-mail check per conversation, recipient and quarter hour of sending, due 15 minutes after
-      // that quarter ends: every message in it has been unread 15 minutes by then. The handler
-      // (jobs/handlers.ts) mails only if something is still unread, at most once an hour.
-      jobKind: 'messaging.unread_email',
+      jobKind: UNREAD_EMAIL_JOB,
       jobPayload: JSON.stringify({ conversationId: conversation.id, userId: conversation.otherUserId }),
       jobEveryMs: UNREAD_MESSAGE_EMAIL_AFTER_MS,
-      jobKeyPrefix: `messaging.unread_email:${conversation.id}:${conversation.otherUserId}`,
+      jobKeyPrefix: `${UNREAD_EMAIL_JOB}:${conversation.id}:${conversation.otherUserId}`,
     });
   } catch (error) {
-    if (pgErrorCode(error) === PHOTO_NOT_ATTACHABLE) {
-      throw new AppError('VALIDATION_FAILED', 'imageIds: a photo was not uploaded by you to this conversation, or it is already in a message. Upload it again.');
-    }
-    throw error;
+    throw photoErrorOr(error);
   }
   const stored = rows[0]?.message;
   // An identical send stored it first (a retry racing its original): answer that one.
   if (!stored) return { ...(await replayed(db, senderId, input.clientMessageId, conversation.id))!, events: [] };
-  const { events, ...message } = stored;
-  return {
-    message: { ...message, images: message.images.map((i) => presentMessageImage({ ...i, conversationId: message.conversationId })) },
-    created: true,
-    events: events.split('\n').filter(Boolean),
-  };
+  return storedResult(stored);
 }
 
 /**
@@ -245,50 +259,61 @@ async function readMessageNotices(tx: Tx, userId: string, conversationId: string
     WHERE user_id = ${userId} AND type = 'message' AND action_url = ${threadPath(conversationId)} AND read_at IS NULL`);
 }
 
-/**
- * Everything a send checks before storing, in one read: the conversation and whether the caller is
- * in it, whether this clientMessageId was used before, and whether either person blocked the other.
- */
-const sendChecks = preparedSql<{
-  id: string;
-  booking_id: string | null;
-  client_id: string;
-  artist_id: string;
-  artist_user_id: string;
-  used_before: boolean;
-  blocked_by_me: boolean;
-  blocked_by_other: boolean;
-}>('message_send_checks', () => {
-  const viewer = sql.placeholder('viewerId');
-  const other = sql`(CASE WHEN c.client_id = ${viewer} THEN ap.user_id ELSE c.client_id END)`;
-  return sql`
-    SELECT c.id, c.booking_id, c.client_id, c.artist_id, ap.user_id AS artist_user_id,
-      EXISTS (SELECT 1 FROM messages m WHERE m.sender_id = ${viewer} AND m.client_message_id = ${sql.placeholder('clientMessageId')}::uuid) AS used_before,
-      EXISTS (SELECT 1 FROM user_blocks ub WHERE ub.blocker_id = ${viewer} AND ub.blocked_id = ${other}) AS blocked_by_me,
-      EXISTS (SELECT 1 FROM user_blocks ub WHERE ub.blocker_id = ${other} AND ub.blocked_id = ${viewer}) AS blocked_by_other
-    FROM conversations c JOIN artist_profiles ap ON ap.id = c.artist_id
-    WHERE c.id = ${sql.placeholder('conversationId')}::uuid`;
-});
+/** What send_checked_message() (migration 0034) answers: the checks' outcome, or the stored message. */
+type CheckedSend =
+  | { status: 'not_found' | 'used' | 'blocked_by_me' | 'blocked_by_other' | 'raced' }
+  | { status: 'sent'; message: StoredMessage };
 
-/** POST /api/conversations/{id}/messages: two statements, the checks and the store. */
+/**
+ * A reply's checks and its store in one statement: the conversation and whether the sender is in
+ * it, whether this clientMessageId was used before, whether either person blocked the other, then
+ * send_message(). One round trip per send instead of two (the migration says why it matters).
+ */
+const sendChecked = preparedSql<{ result: CheckedSend }>(
+  'send_checked_message',
+  () => sql`SELECT send_checked_message(
+    ${sql.placeholder('conversationId')}::uuid, ${sql.placeholder('senderId')}, ${sql.placeholder('text')}, ${sql.placeholder('clientMessageId')}::uuid,
+    ${sql.placeholder('imageIds')}::uuid[], ${sql.placeholder('preview')}, ${sql.placeholder('threadPath')}, ${sql.placeholder('jobKind')}, ${sql.placeholder('jobEveryMs')}::bigint
+  ) AS result`,
+);
+
+/** POST /api/conversations/{id}/messages: one statement, unless the send is a retry. */
 export async function sendMessage(ctx: AppContext, user: SessionUser, conversationId: string, body: unknown): Promise<SendResult> {
   const { db } = ctx.database;
   const input = validate(ZMessageCreate, body);
   if (!UUID.test(conversationId)) throw conversationNotFound();
-  const [row] = await sendChecks(db, { viewerId: user.id, clientMessageId: input.clientMessageId, conversationId });
-  if (!row || (row.client_id !== user.id && row.artist_user_id !== user.id)) throw conversationNotFound();
-  const conversation: ConversationAccess = {
-    id: row.id,
-    bookingId: row.booking_id,
-    clientId: row.client_id,
-    artistId: row.artist_id,
-    artistUserId: row.artist_user_id,
-    viewerId: user.id,
-    otherUserId: row.client_id === user.id ? row.artist_user_id : row.client_id,
-  };
-  if (row.used_before) return (await replayed(db, user.id, input.clientMessageId, conversation.id))!;
-  assertMayMessage({ blockedByMe: row.blocked_by_me, blockedByOther: row.blocked_by_other });
-  return announce(ctx, await insertMessage(db, conversation, { ...input, imageIds: [...new Set(input.imageIds)] }));
+  // As the database writes it: the thread path and the e-mail job's key are made from it.
+  const id = conversationId.toLowerCase();
+  let rows: Array<{ result: CheckedSend }>;
+  try {
+    rows = await sendChecked(db, {
+      conversationId: id,
+      senderId: user.id,
+      text: input.text,
+      clientMessageId: input.clientMessageId,
+      imageIds: [...new Set(input.imageIds)],
+      preview: noticePreview(input.text),
+      threadPath: threadPath(id),
+      jobKind: UNREAD_EMAIL_JOB,
+      jobEveryMs: UNREAD_MESSAGE_EMAIL_AFTER_MS,
+    });
+  } catch (error) {
+    throw photoErrorOr(error);
+  }
+  const result = rows[0]!.result;
+  switch (result.status) {
+    case 'sent':
+      return announce(ctx, storedResult(result.message));
+    case 'not_found':
+      throw conversationNotFound();
+    case 'blocked_by_me':
+    case 'blocked_by_other':
+      throw blockedError(result.status === 'blocked_by_me');
+    case 'used':
+    case 'raced':
+      // Sent before, or an identical send stored it first (a retry racing its original): answer that one.
+      return (await replayed(db, user.id, input.clientMessageId, id))!;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
