@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, TestClient, type TestApp } from '../../../../tests/support/db-utils.ts';
 import { createArtist } from '../../../../tests/support/factories.ts';
 import { HEATMAP_COLUMNS, HEATMAP_ROW_PX } from '../../../shared/heatmap.ts';
@@ -160,6 +160,21 @@ describe('GET /api/admin/heatmap', () => {
     expect(first).toMatchObject({ page: '/artists', width: 'lg' });
     const nothing = (await admin.get('/api/admin/heatmap?page=/nowhere')).json();
     expect(nothing).toMatchObject({ page: '/nowhere', widths: [], grid: { total: 0, cells: [] }, elements: [] });
+  });
+
+  it('counts a click made earlier in the same millisecond as the request (the database keeps microseconds)', async () => {
+    const ms = Date.now() - 5_000;
+    await t.app.ctx.database.db.execute(sql`INSERT INTO analytics_events (kind, session_id, page_type, payload, created_at)
+      VALUES ('heatmap_click', 'sess-same-ms', 'same-ms', ${JSON.stringify(click({ url: '/features/same-ms', pageType: 'same-ms' }))}::jsonb,
+        ${new Date(ms).toISOString()}::timestamptz + interval '600 microseconds')`);
+    // The clock stands in that millisecond (Date only; timers run as usual).
+    vi.useFakeTimers({ toFake: ['Date'], now: ms });
+    try {
+      const map = (await admin.get('/api/admin/heatmap?days=7&page=/features/same-ms')).json() as { pages: Array<{ page: string; clicks: number }> };
+      expect(map.pages.find((p) => p.page === '/features/same-ms')?.clicks).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lists pages with exactly the rolling period’s clicks: whole days from the daily counts, the first day from the raw clicks', async () => {

@@ -72,6 +72,13 @@ export type HeatmapSource = 'rollup' | 'raw';
 /** The rolling period [at − days × 24 h, at); `at` is now unless given (tests, the bench). */
 export type HeatmapPeriod = { days: number; at?: Date | undefined; source?: HeatmapSource | undefined };
 
+/**
+ * "Now" as a period's end: the end of the current millisecond. The database stores microseconds and
+ * a Date holds milliseconds, so a click committed earlier in this millisecond (just before the
+ * admin's request) would fall after a period ending at the millisecond's start.
+ */
+const periodEndNow = () => new Date(Date.now() + 1);
+
 type Range = readonly [number, number];
 const nonEmpty = (ranges: Range[]) => ranges.filter(([a, b]) => a < b);
 const ts = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
@@ -84,7 +91,7 @@ const utcDate = (ms: number) => sql`${new Date(ms).toISOString().slice(0, 10)}::
  * raw clicks. Exact: every click of the period falls in one piece, and no other click does.
  */
 function piecesOf(period: HeatmapPeriod) {
-  const e = (period.at ?? new Date()).getTime();
+  const e = (period.at ?? periodEndNow()).getTime();
   const s = e - period.days * DAY_MS;
   if (period.source === 'raw') return { days: [], partialHours: [], hours: [], raw: nonEmpty([[s, e]]) };
   const d1 = Math.ceil(s / DAY_MS) * DAY_MS;
@@ -149,7 +156,7 @@ export async function clickHeatmap(
   opts: { days: number; page?: string | undefined; width?: string | undefined; at?: Date | undefined; source?: HeatmapSource | undefined },
 ): Promise<THeatmapReport> {
   const db = ctx.database.db;
-  const period: HeatmapPeriod = { days: opts.days, at: opts.at ?? new Date(), source: opts.source };
+  const period: HeatmapPeriod = { days: opts.days, at: opts.at ?? periodEndNow(), source: opts.source };
   const p = piecesOf(period);
   const { pages, paths } = await heatmapPages(ctx, period);
   const empty = { columns: HEATMAP_COLUMNS, rowHeightPx: HEATMAP_ROW_PX, rows: 0, total: 0, max: 0, cells: [] };
