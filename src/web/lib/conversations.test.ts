@@ -1,7 +1,7 @@
-import type { InfiniteData } from '@tanstack/react-query';
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { TConversation, TConversationList, TMessage, TMessagePage } from '../../shared/contracts/messaging.ts';
-import { flattenMessages, messageIntoConversation, messageIntoPages, readIntoConversation, updateInList } from './conversations.ts';
+import { applyMessage, conversationPath, flattenMessages, messageIntoConversation, messageIntoPages, messagesPath, readIntoConversation, updateInList } from './conversations.ts';
 
 const ME = 'user-me';
 const THEM = 'user-them';
@@ -100,5 +100,35 @@ describe('updateInList', () => {
     expect(updateInList(list, 'b', (c) => ({ ...c, unreadCount: 0, otherLastReadAt: 'x' }), false)!.pages[0]!.items.map((c) => c.id)).toEqual(['a', 'b']);
     expect(updateInList(list, 'b', (c) => c, true)).toBe(list);
     expect(updateInList(list, 'zzz', (c) => c, true)).toBeNull();
+  });
+});
+
+describe('a live message while the thread is being fetched again', () => {
+  it('stays in the thread and the conversation when the fetch answers with what the server had before it', async () => {
+    const queryClient = new QueryClient();
+    const pagesKey = [messagesPath('conv-1'), 'pages'];
+    const conversationKey = [conversationPath('conv-1')];
+    const before: InfiniteData<TMessagePage> = { pages: [{ items: [msg('m1', '2026-11-25T10:01:00.000Z')], nextCursor: null }], pageParams: [null] };
+    const beforeConversation = conversation('conv-1', { lastMessage: { id: 'm1', senderId: THEM, text: 'text m1', createdAt: '2026-11-25T10:01:00.000Z', imageCount: 0 } });
+    queryClient.setQueryData(pagesKey, before);
+    queryClient.setQueryData(conversationKey, beforeConversation);
+    // A refetch (reconnect) starts; the server answers with its state from before the send.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const refetch = queryClient.fetchQuery({ queryKey: pagesKey, queryFn: async () => (await answered, before), staleTime: 0 });
+    const refetchConversation = queryClient.fetchQuery({ queryKey: conversationKey, queryFn: async () => (await answered, beforeConversation), staleTime: 0 });
+    // Meanwhile the send is answered (or its frame arrives).
+    const sent = msg('m2', '2026-11-25T10:02:00.000Z', THEM);
+    applyMessage(queryClient, sent, ME);
+    expect(flattenMessages(queryClient.getQueryData(pagesKey)).map((m) => m.id)).toEqual(['m1', 'm2']);
+    answer();
+    await Promise.all([refetch, refetchConversation]);
+    expect(flattenMessages(queryClient.getQueryData(pagesKey)).map((m) => m.id)).toEqual(['m1', 'm2']);
+    expect(queryClient.getQueryData<TConversation>(conversationKey)).toMatchObject({ lastMessage: { id: 'm2' }, unreadCount: 1 });
+    // Applied once more after the fetch, not counted twice.
+    applyMessage(queryClient, sent, ME);
+    expect(flattenMessages(queryClient.getQueryData(pagesKey)).map((m) => m.id)).toEqual(['m1', 'm2']);
+    expect(queryClient.getQueryData<TConversation>(conversationKey)).toMatchObject({ unreadCount: 1 });
+    queryClient.clear();
   });
 });

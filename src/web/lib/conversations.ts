@@ -113,9 +113,26 @@ export function updateInList(
   return { ...data, pages };
 }
 
+/**
+ * Changes a cached answer now and, when a fetch of it is in flight, once more when that fetch lands:
+ * the fetch answers with what the server had when it started, which may be before this change (a
+ * thread refetched on reconnect while the outbox's send was answered), and its answer replaces the
+ * cache — the message vanished from the thread until the next refresh. `change` must be idempotent.
+ */
+function setDataThroughFetch<T>(queryClient: QueryClient, queryKey: readonly unknown[], change: (data: T) => T): void {
+  queryClient.setQueryData<T>(queryKey, (data) => (data === undefined ? data : change(data)));
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.query !== query || query.state.fetchStatus === 'fetching') return;
+    unsubscribe();
+    queryClient.setQueryData<T>(queryKey, (data) => (data === undefined ? data : change(data)));
+  });
+}
+
 /** Applies a live message to every cached view of it: the thread, the conversation, the lists. */
 export function applyMessage(queryClient: QueryClient, message: TMessage, viewerId: string): void {
-  queryClient.setQueryData<InfiniteData<TMessagePage>>([messagesPath(message.conversationId), 'pages'], (data) => (data ? messageIntoPages(data, message) : data));
+  setDataThroughFetch<InfiniteData<TMessagePage>>(queryClient, [messagesPath(message.conversationId), 'pages'], (data) => messageIntoPages(data, message));
   let missing = false;
   for (const query of queryClient.getQueryCache().findAll({ predicate: (q) => isListKey(q.queryKey) })) {
     const data = query.state.data as InfiniteData<TConversationList> | undefined;
@@ -124,7 +141,7 @@ export function applyMessage(queryClient: QueryClient, message: TMessage, viewer
     if (next) queryClient.setQueryData(query.queryKey, next);
     else missing = true;
   }
-  queryClient.setQueryData<TConversation>([conversationPath(message.conversationId)], (c) => (c ? messageIntoConversation(c, message, viewerId) : c));
+  setDataThroughFetch<TConversation>(queryClient, [conversationPath(message.conversationId)], (c) => messageIntoConversation(c, message, viewerId));
   // A conversation the lists do not show yet (a new inquiry, or one further down): they are fetched again.
   if (missing) void queryClient.invalidateQueries({ predicate: (q) => isListKey(q.queryKey) });
 }
