@@ -169,16 +169,6 @@ const noticePreview = (text: string) => (text.length > 0 ? (text.length > 140 ? 
 type StoredMessage = Omit<TMessage, 'images'> & { images: Array<{ id: string; width: number; height: number }>; events: string };
 type Stored = SendResult & { events: string[] };
 
-/** send_message() with its values bound by name: one prepared statement per send (see the migration). */
-const storeMessage = preparedSql<{ message: StoredMessage | null }>(
-  'send_message',
-  () => sql`SELECT send_message(
-    ${sql.placeholder('conversationId')}::uuid, ${sql.placeholder('artistId')}::uuid, ${sql.placeholder('senderId')}, ${sql.placeholder('recipientId')},
-    ${sql.placeholder('text')}, ${sql.placeholder('clientMessageId')}::uuid, ${sql.placeholder('imageIds')}::uuid[], ${sql.placeholder('preview')}, ${sql.placeholder('threadPath')},
-    ${sql.placeholder('jobKind')}, ${sql.placeholder('jobPayload')}::jsonb, ${sql.placeholder('jobEveryMs')}::bigint, ${sql.placeholder('jobKeyPrefix')}
-  ) AS message`,
-);
-
 /** send_message()'s SQLSTATE for a photo that is not the sender's unsent upload in this conversation. */
 const PHOTO_NOT_ATTACHABLE = 'IH001';
 
@@ -191,8 +181,8 @@ function photoErrorOr(error: unknown): unknown {
 /**
  * One e-mail check per conversation, recipient and quarter hour of sending, due 15 minutes after
  * that quarter ends: every message in it has been unread 15 minutes by then. The handler
- * (jobs/handlers.ts) mails only if something is still unread, at most once an hour. Its key is
- * `<kind>:<conversation>:<recipient>:<quarter>`.
+ * (jobs/handlers.ts) mails only if something is still unread, at most once an hour.
+ * send_checked_message() makes its payload and key (`<kind>:<conversation>:<recipient>:<quarter>`).
  */
 const UNREAD_EMAIL_JOB = 'messaging.unread_email';
 
@@ -204,42 +194,6 @@ function storedResult(stored: StoredMessage): Stored {
     created: true,
     events: events.split('\n').filter(Boolean),
   };
-}
-
-/**
- * Store a message in one statement (send_message(), migration 0029): the row (once per sender and
- * clientMessageId, even when two identical sends race), its photos, the conversation's new order,
- * the sender's read mark, a `message` event for both people, the bell's notices (the sender's read,
- * the recipient's new) and the job that e-mails the recipient if it stays unread. A statement is
- * atomic on its own, so it needs no transaction; openInquiry runs it inside its own (a reply in a
- * conversation that exists goes through send_checked_message(), which calls it).
- */
-async function insertMessage(db: DbOrTx, conversation: ConversationAccess, input: NewMessage): Promise<Stored> {
-  const senderId = conversation.viewerId;
-  let rows: Array<{ message: StoredMessage | null }>;
-  try {
-    rows = await storeMessage(db, {
-      conversationId: conversation.id,
-      artistId: conversation.artistId,
-      senderId,
-      recipientId: conversation.otherUserId,
-      text: input.text,
-      clientMessageId: input.clientMessageId,
-      imageIds: input.imageIds,
-      preview: noticePreview(input.text),
-      threadPath: threadPath(conversation.id),
-      jobKind: UNREAD_EMAIL_JOB,
-      jobPayload: JSON.stringify({ conversationId: conversation.id, userId: conversation.otherUserId }),
-      jobEveryMs: UNREAD_MESSAGE_EMAIL_AFTER_MS,
-      jobKeyPrefix: `${UNREAD_EMAIL_JOB}:${conversation.id}:${conversation.otherUserId}`,
-    });
-  } catch (error) {
-    throw photoErrorOr(error);
-  }
-  const stored = rows[0]?.message;
-  // An identical send stored it first (a retry racing its original): answer that one.
-  if (!stored) return { ...(await replayed(db, senderId, input.clientMessageId, conversation.id))!, events: [] };
-  return storedResult(stored);
 }
 
 /**
@@ -265,7 +219,7 @@ type CheckedSend =
   | { status: 'sent'; message: StoredMessage };
 
 /**
- * A reply's checks and its store in one statement: the conversation and whether the sender is in
+ * A message's checks and its store in one statement: the conversation and whether the sender is in
  * it, whether this clientMessageId was used before, whether either person blocked the other, then
  * send_message(). One round trip per send instead of two (the migration says why it matters).
  */
@@ -277,23 +231,25 @@ const sendChecked = preparedSql<{ result: CheckedSend }>(
   ) AS result`,
 );
 
-/** POST /api/conversations/{id}/messages: one statement, unless the send is a retry. */
-export async function sendMessage(ctx: AppContext, user: SessionUser, conversationId: string, body: unknown): Promise<SendResult> {
-  const { db } = ctx.database;
-  const input = validate(ZMessageCreate, body);
-  if (!UUID.test(conversationId)) throw conversationNotFound();
-  // As the database writes it: the thread path and the e-mail job's key are made from it.
-  const id = conversationId.toLowerCase();
+/**
+ * Check and store a message in one statement (send_checked_message(), migrations 0029, 0034): the
+ * row (once per sender and clientMessageId, even when two identical sends race), its photos, the
+ * conversation's new order, the sender's read mark, a `message` event for both people, the bell's
+ * notices and the job that e-mails the recipient if it stays unread. A statement is atomic on its
+ * own, so a reply needs no transaction; openInquiry runs it inside its own. `conversationId` as the
+ * database writes it (lower case): the thread path is made from it.
+ */
+async function storeChecked(db: DbOrTx, senderId: string, conversationId: string, input: NewMessage): Promise<Stored> {
   let rows: Array<{ result: CheckedSend }>;
   try {
     rows = await sendChecked(db, {
-      conversationId: id,
-      senderId: user.id,
+      conversationId,
+      senderId,
       text: input.text,
       clientMessageId: input.clientMessageId,
       imageIds: [...new Set(input.imageIds)],
       preview: noticePreview(input.text),
-      threadPath: threadPath(id),
+      threadPath: threadPath(conversationId),
       jobKind: UNREAD_EMAIL_JOB,
       jobEveryMs: UNREAD_MESSAGE_EMAIL_AFTER_MS,
     });
@@ -303,7 +259,7 @@ export async function sendMessage(ctx: AppContext, user: SessionUser, conversati
   const result = rows[0]!.result;
   switch (result.status) {
     case 'sent':
-      return announce(ctx, storedResult(result.message));
+      return storedResult(result.message);
     case 'not_found':
       throw conversationNotFound();
     case 'blocked_by_me':
@@ -312,8 +268,15 @@ export async function sendMessage(ctx: AppContext, user: SessionUser, conversati
     case 'used':
     case 'raced':
       // Sent before, or an identical send stored it first (a retry racing its original): answer that one.
-      return (await replayed(db, user.id, input.clientMessageId, id))!;
+      return { ...(await replayed(db, senderId, input.clientMessageId, conversationId))!, events: [] };
   }
+}
+
+/** POST /api/conversations/{id}/messages: one statement, unless the send is a retry. */
+export async function sendMessage(ctx: AppContext, user: SessionUser, conversationId: string, body: unknown): Promise<SendResult> {
+  const input = validate(ZMessageCreate, body);
+  if (!UUID.test(conversationId)) throw conversationNotFound();
+  return announce(ctx, await storeChecked(ctx.database.db, user.id, conversationId.toLowerCase(), input));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,8 +328,7 @@ export async function openInquiry(ctx: AppContext, user: SessionUser, idOrSlug: 
         { conversationId: existing!.id, userId: artist.userId },
       ]);
     }
-    const access: ConversationAccess = { id: existing!.id, bookingId: null, clientId: user.id, artistId: artist.id, artistUserId: artist.userId, viewerId: user.id, otherUserId: artist.userId };
-    return insertMessage(tx, access, { text: input.text, clientMessageId: input.clientMessageId, imageIds: [] });
+    return storeChecked(tx, user.id, existing!.id, { text: input.text, clientMessageId: input.clientMessageId, imageIds: [] });
   });
   // After the commit: a socket woken before it would read nothing.
   const sent = announce(ctx, result);
