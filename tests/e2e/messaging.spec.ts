@@ -116,10 +116,21 @@ test.describe('messaging', () => {
     expect(opened.ok()).toBe(true);
     const { conversationId } = (await opened.json()) as { conversationId: string };
 
+    // The real-time code cannot arrive until the network is back, as when it drops while the page is
+    // still loading (seen on CI): the message must still go when the network returns, and the tab go live.
+    let realtimeCode: 'unreachable' | 'reachable' | 'loaded' = 'unreachable';
+    let realtimeTries = 0;
+    await page.route(/\/assets\/realtime-connection-[^/]+\.js$/, (route) => {
+      realtimeTries++;
+      if (realtimeCode === 'unreachable') return route.abort('internetdisconnected');
+      realtimeCode = 'loaded';
+      return route.continue();
+    });
     await page.goto(`/messages/${conversationId}`);
     await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
     const box = page.getByRole('textbox', { name: 'Message', exact: true });
     await waitForHydrated(box);
+    await expect.poll(() => realtimeTries).toBeGreaterThan(0);
 
     await context.setOffline(true);
     await expect(page.getByText('You are offline. Messages you write now are sent when you are back online.')).toBeVisible();
@@ -131,6 +142,7 @@ test.describe('messaging', () => {
     // Not on the server yet (the API request context is outside the browser's offline emulation).
     expect((await messagesOf(page, conversationId)).filter((m) => m.text === words)).toHaveLength(0);
 
+    realtimeCode = 'reachable';
     await context.setOffline(false);
     const thread = page.getByRole('list', { name: 'Messages' });
     // A request made as the network comes back can hang in Chromium (seen on CI): the outbox gives
@@ -142,6 +154,8 @@ test.describe('messaging', () => {
     const stored = await messagesOf(page, conversationId);
     expect(stored.filter((m) => m.text === words)).toHaveLength(1);
     await expect(thread.getByText(words)).toHaveCount(1);
+    // The real-time code was fetched again once the browser was back online.
+    await expect.poll(() => realtimeCode).toBe('loaded');
   });
 
   test('behind a proxy that drops WebSockets the tab says "Polling mode" and still receives messages', async ({ page, browser }) => {

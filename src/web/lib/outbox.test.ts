@@ -83,3 +83,40 @@ describe('flushOutbox', () => {
     }
   });
 });
+
+describe('back online', () => {
+  it('sends a message written offline when the browser is back online, with nothing else on the page to flush it', async () => {
+    vi.resetModules();
+    // The real-time connection never loaded (the network dropped first): only the outbox is there.
+    const browser = new EventTarget();
+    const state = { onLine: false };
+    vi.stubGlobal('window', browser);
+    vi.stubGlobal('navigator', state);
+    const posts: string[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (!state.onLine) return Promise.reject(new TypeError('Failed to fetch'));
+      if (url === '/api/auth/csrf-token') return Promise.resolve(new Response(JSON.stringify({ csrfToken: 't' }), { status: 200 }));
+      const body = JSON.parse(String(init?.body)) as { text: string; clientMessageId: string };
+      posts.push(body.text);
+      const message = { id: 'm2', conversationId: 'c7', senderId: 'u7', text: body.text, clientMessageId: body.clientMessageId, images: [], createdAt: new Date().toISOString() };
+      return Promise.resolve(new Response(JSON.stringify(message), { status: 201 }));
+    });
+    try {
+      const { QueryClient } = await import('@tanstack/react-query');
+      const { queueMessage, flushOutbox, outboxItemsOf } = await import('./outbox.ts');
+      const client = new QueryClient();
+      await queueMessage(client, { conversationId: 'c7', text: 'Written in the tunnel', viewerId: 'u7' });
+      await flushOutbox(client);
+      expect(posts).toEqual([]);
+      expect(outboxItemsOf('c7')).toHaveLength(1);
+
+      state.onLine = true;
+      browser.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(outboxItemsOf('c7')).toHaveLength(0));
+      expect(posts).toEqual(['Written in the tunnel']);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+});

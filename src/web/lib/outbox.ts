@@ -12,9 +12,10 @@ import { claimOfflineData, deleteOutboxRecord, openOfflineDb, putOutboxRecord, r
  * the connection returns; its `clientMessageId` makes the server store it once even when a send is
  * repeated (a reply lost on the way, two tabs flushing the same outbox).
  *
- * A network failure leaves it pending for the next flush (back online, the socket reconnecting,
- * polling); an answer from the server that refuses it (blocked, not found, bad input) marks it failed
- * with the server's words, for the person to retry or discard.
+ * A network failure leaves it pending for the next flush (the browser back online, the socket
+ * reconnecting, polling, a timed retry: see retryLater); an answer from the server that refuses it
+ * (blocked, not found, bad input) marks it failed with the server's words, for the person to retry
+ * or discard.
  */
 
 export type OutboxItem = OutboxRecord & { sending: boolean };
@@ -161,13 +162,30 @@ async function sendOne(queryClient: QueryClient, item: OutboxItem): Promise<'sen
 }
 
 /**
- * When a send failed on the network although the browser says it is online (the network is back
- * under a request, a proxy dropped it, the server restarts), nothing else may come to flush again:
- * the socket can stay open through it. Try again later, backing off. Offline, the `online` event
- * flushes instead.
+ * After a send failed on the network, something must flush again. Offline, the browser's `online`
+ * event does: the outbox listens for it itself, so a message written offline goes when the network
+ * returns even on a page whose real-time connection never loaded (the network dropped before its
+ * code arrived). Online (the network is back under a request, a proxy dropped it, the server
+ * restarts), nothing else may come — the socket can stay open through it: try again later, backing off.
  */
+let waitingForOnline = false;
 function retryLater(queryClient: QueryClient): void {
-  if (retryTimer || typeof navigator === 'undefined' || !navigator.onLine) return;
+  if (typeof navigator === 'undefined') return;
+  if (!navigator.onLine) {
+    if (waitingForOnline || typeof window === 'undefined') return;
+    waitingForOnline = true;
+    window.addEventListener(
+      'online',
+      () => {
+        waitingForOnline = false;
+        retryDelay = RETRY_FIRST_MS;
+        void flushOutbox(queryClient);
+      },
+      { once: true },
+    );
+    return;
+  }
+  if (retryTimer) return;
   retryTimer = setTimeout(() => {
     retryTimer = null;
     void flushOutbox(queryClient);

@@ -69,13 +69,8 @@ export function RealtimeConnection({ userId }: { userId: string }) {
       },
       onFrame: (frame) => applyFrame(queryClient, frame, userId),
     });
-    // Back online: messages written offline go at once, even while the socket is still being tried.
-    const onOnline = () => void flushOutbox(queryClient);
-    window.addEventListener('online', onOnline);
-    return () => {
-      window.removeEventListener('online', onOnline);
-      client.stop();
-    };
+    // Back online, messages written offline go at once: the outbox listens for that itself (lib/outbox.ts).
+    return () => client.stop();
   }, [queryClient, userId]);
   const { status, attempt } = useConnectionStatus();
   return <ConnectionBadge status={status} attempt={attempt} />;
