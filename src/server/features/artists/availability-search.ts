@@ -3,7 +3,9 @@ import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { freeDaysSearch, refreshFreeDays } from '../availability/free-days.ts';
 import { firstFreeSlots, type FirstSlotRange } from '../availability/service.ts';
-import { buildArtistSearch, decodeCursor, encodeCursor, presentListItem, searchCardsByIds, type Row, type SearchTerms } from './search.ts';
+import { buildArtistSearch, decodeCursor, encodeCursor, searchCardsByIds } from './search.ts';
+import { presentListItem, type Row } from './search-card.ts';
+import type { SearchTerms } from './search-index.ts';
 
 /**
  * GET /api/artists with `sort=soonest` or `availableFrom` / `availableTo`. Each candidate's first

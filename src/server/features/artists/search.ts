@@ -1,4 +1,3 @@
-import { avatarUrlOf } from '../../../shared/avatar.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZUuid } from '../../../shared/contracts/input.ts';
@@ -11,6 +10,8 @@ import { preparedPerDatabase, queryRows, type Db } from '../../db/client.ts';
 import { catalogueVersion } from '../../db/schema/index.ts';
 import { decodeCursor as decodeKeysetCursor, encodeCursor as encodeKeysetCursor } from '../../http/keyset-cursor.ts';
 import { searchByAvailability } from './availability-search.ts';
+import { presentListItem, type Row } from './search-card.ts';
+import { catalogueIndexAt, lexemeTerms, readVersionAndStems, searchIndexPage, type IndexHit, type SearchTerms } from './search-index.ts';
 import { catalogueWords, loadedCatalogueWords, type CatalogueWords } from './search-vocabulary.ts';
 import type { freeDaysSearch } from '../availability/free-days.ts';
 
@@ -27,33 +28,6 @@ type Cursor = z.infer<typeof ZSearchCursor>;
 export const encodeCursor = (c: Cursor) => encodeKeysetCursor(c);
 export const decodeCursor = (raw: string): Cursor => decodeKeysetCursor(raw, ZSearchCursor, 'start the search again');
 
-export type Row = {
-  id: string;
-  slug: string;
-  display_name: string;
-  kind: TArtistListItem['kind'];
-  styles: string[];
-  city: string;
-  country: string;
-  timezone: string;
-  verified: boolean;
-  rating_value: string | number | null;
-  rating_count: number;
-  distance_km: string | number | null;
-  studio_name: string | null;
-  /** The artist's uploaded avatar, joined with the studio name after the page is cut. */
-  avatar_key?: string | null;
-  price_from_cents: number | null;
-  deposit_from_cents: number | null;
-  thumb_key: string | null;
-  lat: string | number;
-  lng: string | number;
-  sort_key: string | number;
-  /** Matches up to SEARCH_COUNT_LIMIT + 1, on the first page of a search (see buildArtistSearch's `count`). */
-  total_count?: string | number;
-  /** The catalogue version of the statement's snapshot (buildArtistSearch's `version`). */
-  catalogue_version?: string | number;
-};
 
 /**
  * GET /api/artists. The text query is read in memory first (planArtistSearch: typos corrected
@@ -85,8 +59,6 @@ export async function searchArtists(ctx: AppContext, query: TArtistSearchQuery):
   return computed.page;
 }
 
-/** Groups that must all match; a group matches when any alternative (words that must all match) does. See interpretSearch. */
-export type SearchTerms = string[][][];
 
 export type SearchPlan = {
   /** The query as the database runs it: a kind named in the text applied, a place turned into a city or a radius. */
@@ -186,35 +158,52 @@ async function computePage(ctx: AppContext, query: TArtistSearchQuery): Promise<
 }
 
 async function computeWith(ctx: AppContext, query: TArtistSearchQuery, known: CatalogueWords): Promise<{ page: TArtistPage; version: number }> {
+  const { db } = ctx.database;
   const plan = planArtistSearch(query, known);
   const count = !query.cursor;
-  let typos = query.cursor ? decodeCursor(query.cursor).typos === true : false;
-  let statement = buildArtistSearch(plan.query, { typos, terms: plan.terms, count, version: true });
-  let [version, rows] = await runSearch(ctx, statement.sql, typos);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const limit = query.limit ?? ARTIST_PAGE_SIZE;
+  let typos = cursor?.typos === true;
+  let version: number;
+  let hits: IndexHit[];
+  let total: number | null;
+  if (!typos) {
+    // From the in-memory index, at the version read now (search-index.ts).
+    const phrases = plan.terms ? plan.terms.flatMap((group) => group.map((alternative) => alternative.join(' '))) : [];
+    const read = await readVersionAndStems(db, phrases);
+    const index = await catalogueIndexAt(db, read.version, read.epoch);
+    const found = searchIndexPage(index, plan.query, plan.terms ? lexemeTerms(plan.terms, read.stems) : null, { limit, cursor, count });
+    [version, hits, total] = [index.version, found.hits, found.count];
+  } else {
+    [version, hits, total] = await runTypoSearch(ctx, plan, query.cursor, count);
+  }
   const notes: Partial<TArtistPage> = { ...plan.notes };
   // An exact search ("Search instead for …") is what was typed: no trigram fallback either.
-  if (rows.length === 0 && !query.cursor && !typos && query.q && !query.exact) {
+  if (hits.length === 0 && !query.cursor && !typos && query.q && !query.exact) {
     delete notes.correctedQuery;
     const suggestion = suggestSearch(query.q, known.vocabulary);
     if (suggestion && suggestion !== fold(query.q)) notes.didYouMean = suggestion;
     // The last resort: names and cities within a typo by SQL trigrams (names the vocabulary cannot split well).
     typos = true;
-    statement = buildArtistSearch(plan.query, { typos, terms: plan.terms, count, version: true });
-    [version, rows] = await runSearch(ctx, statement.sql, typos);
+    [version, hits, total] = await runTypoSearch(ctx, plan, undefined, count);
   }
-  const { limit } = statement;
-  const page = rows.slice(0, limit);
+  const page = hits.slice(0, limit);
   const last = page[page.length - 1];
   const result: TArtistPage = {
-    items: page.map(presentListItem),
-    nextCursor: rows.length > limit && last ? encodeCursor({ k: Number(last.sort_key), id: last.id, ...(typos ? { typos } : {}) }) : null,
+    items: page.map((hit) => hit.item),
+    nextCursor: hits.length > limit && last ? encodeCursor({ k: last.key, id: last.id, ...(typos ? { typos } : {}) }) : null,
     ...notes,
   };
-  if (count) {
-    const matches = Number(rows[0]?.total_count ?? 0);
-    result.total = { count: Math.min(matches, SEARCH_COUNT_LIMIT), exact: matches <= SEARCH_COUNT_LIMIT };
-  }
+  if (total !== null) result.total = { count: Math.min(total, SEARCH_COUNT_LIMIT), exact: total <= SEARCH_COUNT_LIMIT };
   return { page: result, version };
+}
+
+/** The trigram fallback (names and cities within a typo), in SQL: the catalogue version, the rows, and the count on a first page. */
+async function runTypoSearch(ctx: AppContext, plan: SearchPlan, cursor: string | undefined, count: boolean): Promise<[number, IndexHit[], number | null]> {
+  const statement = buildArtistSearch(cursor ? { ...plan.query, cursor } : plan.query, { typos: true, terms: plan.terms, count, version: true });
+  const [version, rows] = await runSearch(ctx, statement.sql, true);
+  const hits = rows.map((r) => ({ id: r.id, key: Number(r.sort_key), distance: r.distance_km === null ? null : Number(r.distance_km), item: presentListItem(r) }));
+  return [version, hits, count ? Number(rows[0]?.total_count ?? 0) : null];
 }
 
 /** The catalogue version and the artists of a statement built with `version: true` (see withStudios). */
@@ -445,29 +434,3 @@ export async function searchArtistsInStudio(ctx: AppContext, studioId: string): 
   return rows.map(presentListItem);
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
-export function presentListItem(r: Row): TArtistListItem {
-  const item: TArtistListItem = {
-    id: r.id,
-    slug: r.slug,
-    displayName: r.display_name,
-    kind: r.kind,
-    styles: r.styles,
-    city: r.city,
-    country: r.country,
-    timezone: r.timezone,
-    verified: r.verified,
-    rating: { value: r.rating_value === null ? null : round1(Number(r.rating_value)), count: Number(r.rating_count) },
-    studioName: r.studio_name,
-    priceFromCents: r.price_from_cents === null ? null : Number(r.price_from_cents),
-    depositFromCents: r.deposit_from_cents === null ? null : Number(r.deposit_from_cents),
-    currency: 'USD',
-    photoUrl: r.thumb_key ? `/uploads/${r.thumb_key}` : null,
-    avatarUrl: avatarUrlOf(r.avatar_key),
-    lat: Number(r.lat),
-    lng: Number(r.lng),
-  };
-  if (r.distance_km !== null) item.distanceKm = round1(Number(r.distance_km));
-  return item;
-}
