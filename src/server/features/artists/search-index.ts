@@ -331,32 +331,48 @@ function compileText(terms: LexemeTerms): TextQuery {
 }
 
 /**
- * Marks the entries whose document (`card`: whose card) matches the text, and returns them: group
- * after group, an entry is marked when one part of the group matches it (read from the postings of
- * the part's rarest lexeme) and it matched every group before.
+ * Marks the entries whose document (`card`: whose card) matches the text, and returns them. The
+ * group with the fewest candidates goes first, read from the postings of each part's rarest
+ * lexeme; each later group keeps those of the survivors it matches — by looking up their lexemes
+ * when they are few, else by reading its postings and keeping the marked ones. An entry's mark is
+ * the number of groups it has matched in this search (`stamp`).
  */
 function markText(index: CatalogueIndex, text: TextQuery, stamp: number, card: boolean): Entry[] {
   const postings = (l: string) => (card ? index.withCardLexeme(l) : index.withLexeme(l));
-  const last = text.groups.length - 1;
-  const matched: Entry[] = [];
-  text.groups.forEach((parts, g) => {
-    for (const part of parts) {
-      let rarest = postings(part[0]!);
-      for (const l of part) if (postings(l).length < rarest.length) rarest = postings(l);
-      for (const e of rarest) {
-        const mark = card ? (e.headStamp === stamp ? e.headMark : 0) : e.docStamp === stamp ? e.docMark : 0;
-        if (mark !== g) continue;
-        if (part.length > 1) {
-          const lexemes = card ? e.head : e.doc;
-          if (!part.every((l) => lexemes.has(l))) continue;
+  const markOf = (e: Entry) => (card ? (e.headStamp === stamp ? e.headMark : 0) : e.docStamp === stamp ? e.docMark : 0);
+  const setMark = (e: Entry, mark: number) => {
+    if (card) [e.headStamp, e.headMark] = [stamp, mark];
+    else [e.docStamp, e.docMark] = [stamp, mark];
+  };
+  const rarest = (part: string[]) => part.reduce<Entry[] | null>((best, l) => (best && best.length <= postings(l).length ? best : postings(l)), null) ?? NONE;
+  const groups = text.groups.map((parts) => ({ parts, size: parts.reduce((n, part) => n + rarest(part).length, 0) })).sort((a, b) => a.size - b.size);
+  let survivors: Entry[] | null = null;
+  groups.forEach(({ parts, size }, g) => {
+    const next: Entry[] = [];
+    if (survivors && survivors.length * parts.length < size) {
+      for (const e of survivors) {
+        const lexemes = card ? e.head : e.doc;
+        if (parts.some((part) => part.every((l) => lexemes.has(l)))) {
+          setMark(e, g + 1);
+          next.push(e);
         }
-        if (card) [e.headStamp, e.headMark] = [stamp, g + 1];
-        else [e.docStamp, e.docMark] = [stamp, g + 1];
-        if (g === last) matched.push(e);
+      }
+    } else {
+      for (const part of parts) {
+        for (const e of rarest(part)) {
+          if (markOf(e) !== g) continue;
+          if (part.length > 1) {
+            const lexemes = card ? e.head : e.doc;
+            if (!part.every((l) => lexemes.has(l))) continue;
+          }
+          setMark(e, g + 1);
+          next.push(e);
+        }
       }
     }
+    survivors = next;
   });
-  return matched;
+  return survivors ?? NONE;
 }
 
 type Cursor = { k: number; id: string };
