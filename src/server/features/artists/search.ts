@@ -31,10 +31,13 @@ export const decodeCursor = (raw: string): Cursor => decodeKeysetCursor(raw, ZSe
 
 /**
  * GET /api/artists. The text query is read in memory first (planArtistSearch: typos corrected
- * against the catalogue's words, everyday words expanded to styles, a typed place resolved), then
- * one indexed full-text search runs (relevance: see relevancePageSql), with filters and keyset
- * pagination on (sort key, id) so pages never skip or repeat while the catalogue grows. The first
- * page also counts the matches, up to SEARCH_COUNT_LIMIT.
+ * against the catalogue's words, everyday words expanded to styles, a typed place resolved). A
+ * search without availability dates is then answered from the in-memory index of the catalogue
+ * (search-index.ts, decision 0031) after one small statement that reads the catalogue version,
+ * with the same answers as the search statement buildArtistSearch() makes (relevance: see
+ * relevancePageSql) and keyset pagination on (sort key, id), so pages never skip or repeat while
+ * the catalogue grows. The first page also counts the matches, up to SEARCH_COUNT_LIMIT.
+ * Availability searches run the statement with each artist's free days (availability-search.ts).
  *
  * Matching names and cities by SQL trigrams runs only when all of that finds nobody: doing it on
  * every search cost more than the rest of the query together.
