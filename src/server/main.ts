@@ -10,6 +10,7 @@ import { scheduleUserEventsPrune } from './realtime/retention.ts';
 import { scheduleInsightsRollup } from './features/insights/rollup.ts';
 import { settleInsightWrites } from './features/insights/record.ts';
 import { keepStatisticsFresh } from './db/statistics.ts';
+import { warmSearchIndex } from './features/artists/search-index.ts';
 
 async function main() {
   const config = parseConfig();
@@ -57,6 +58,11 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Inkhaven is running at ${app.ctx.publicUrl} (database: ${database.kind})`);
+  // The first search would otherwise wait for the catalogue to be read (decision 0031).
+  warmSearchIndex(database.db).then(
+    (artists) => app.log.info({ artists }, 'search index ready'),
+    (error: unknown) => app.log.warn({ err: error }, 'the search index could not be read at start; the first search reads it'),
+  );
 }
 
 main().catch((error: unknown) => {

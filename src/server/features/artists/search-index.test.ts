@@ -8,7 +8,7 @@ import { queryRows } from '../../db/client.ts';
 import { artistProfiles, users } from '../../db/schema/index.ts';
 import { buildArtistSearch, decodeCursor, encodeCursor, planArtistSearch } from './search.ts';
 import { presentListItem, type Row } from './search-card.ts';
-import { catalogueIndexAt, lexemeTerms, readVersionAndStems, searchIndexPage } from './search-index.ts';
+import { catalogueIndexAt, lexemeTerms, readVersionAndStems, searchIndexPage, warmSearchIndex } from './search-index.ts';
 import { catalogueWords } from './search-vocabulary.ts';
 
 // Decision 0031: the in-memory index answers exactly what the search statement answers — the same
@@ -146,6 +146,8 @@ describe('the search index', () => {
 
   it('learns a change made by plain SQL at once: an edit, a new artist, an avatar, a studio, a deletion', async () => {
     const db = t.app.ctx.database.db;
+    // Read at start (main.ts): every artist but the deleted one.
+    expect(await warmSearchIndex(db)).toBe(48);
     const find = async (q: string) => {
       const read = await readVersionAndStems(db, [q]);
       const index = await catalogueIndexAt(db, read.version, read.epoch);

@@ -263,6 +263,12 @@ export async function readVersionAndStems(db: Db, phrases: string[]): Promise<{ 
   return { version: Number(rows[0]?.version ?? 0), epoch: Number(rows[0]?.epoch ?? 0), stems };
 }
 
+/** Reads the catalogue into the index now (at start), so the first search does not wait for it; resolves with the number of artists. */
+export async function warmSearchIndex(db: Db): Promise<number> {
+  const { version, epoch } = await readVersionAndStems(db, []);
+  return (await catalogueIndexAt(db, version, epoch)).entries.size;
+}
+
 /** The index at `version` or later (and at `epoch`), reading what changed since it was last read. */
 export async function catalogueIndexAt(db: Db, version: number, epoch: number): Promise<CatalogueIndex> {
   const h = heldFor(db);
