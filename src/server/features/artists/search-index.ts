@@ -192,30 +192,9 @@ function unpost(map: Map<string, Entry[]>, key: string, e: Entry) {
 const compareRating = (a: Entry, b: Entry) => b.ratingSort - a.ratingSort || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 function toEntry(r: LoadedRow): Entry {
-  const row: Row = {
-    id: r.id,
-    slug: r.slug,
-    display_name: r.display_name,
-    kind: r.kind,
-    styles: r.styles,
-    city: r.city,
-    country: r.country,
-    timezone: r.timezone,
-    verified: r.verified,
-    rating_value: r.rating_value,
-    rating_count: r.rating_count,
-    studio_name: r.studio_name,
-    avatar_key: r.avatar_key ?? null,
-    price_from_cents: r.price_from_cents,
-    deposit_from_cents: r.deposit_from_cents,
-    thumb_key: r.thumb_key,
-    lat: r.lat,
-    lng: r.lng,
-    distance_km: null,
-    sort_key: 0,
-  };
   return {
-    item: presentListItem(row),
+    // The card without a distance (a search near a point adds its own).
+    item: presentListItem({ ...r, distance_km: null, sort_key: 0 }),
     id: r.id,
     kind: r.kind,
     styleSlugs: r.style_slugs,
