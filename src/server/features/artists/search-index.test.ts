@@ -8,7 +8,7 @@ import { queryRows } from '../../db/client.ts';
 import { artistProfiles, users } from '../../db/schema/index.ts';
 import { buildArtistSearch, decodeCursor, encodeCursor, planArtistSearch } from './search.ts';
 import { presentListItem, type Row } from './search-card.ts';
-import { catalogueIndexAt, lexemeTerms, readVersionAndStems, searchIndexPage, warmSearchIndex } from './search-index.ts';
+import { catalogueIndexAt, lexemeTerms, phrasesOf, readVersionAndStems, searchIndexPage, warmSearchIndex } from './search-index.ts';
 import { catalogueWords } from './search-vocabulary.ts';
 
 // Decision 0031: the in-memory index answers exactly what the search statement answers — the same
@@ -77,8 +77,7 @@ async function both(query: TArtistSearchQuery) {
   const limit = query.limit ?? 24;
   const statement = buildArtistSearch(plan.query, { terms: plan.terms, count: !query.cursor });
   const sqlRows = await queryRows<Row>(db, statement.sql);
-  const phrases = plan.terms ? plan.terms.flatMap((g) => g.map((a) => a.join(' '))) : [];
-  const read = await readVersionAndStems(db, phrases);
+  const read = await readVersionAndStems(db, phrasesOf(plan.terms));
   const index = await catalogueIndexAt(db, read.version, read.epoch);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const found = searchIndexPage(index, plan.query, plan.terms ? lexemeTerms(plan.terms, read.stems) : null, { limit, cursor, count: !query.cursor });

@@ -20,9 +20,10 @@ import { presentListItem, type Row } from './search-card.ts';
  * lexemes from PostgreSQL itself), and search-index.test.ts checks pages against the statement.
  */
 
-const KM_PER_DEGREE_LAT = 111.32;
-/** Added to the rating of artists whose card matches a text query (buildArtistSearch's CARD_MATCH). */
-const CARD_MATCH = 10;
+/** Shared with the search statement (search.ts), so both compute the same boxes and sort keys. */
+export const KM_PER_DEGREE_LAT = 111.32;
+/** Added to the rating of artists whose card matches a text query, so they come before bio-only matches. */
+export const CARD_MATCH = 10;
 /** Phrases whose lexemes are kept per database; past it the map starts again. */
 const STEM_CACHE_MAX = 50_000;
 /**
@@ -230,14 +231,15 @@ function heldFor(db: Db): Held {
  */
 export async function readVersionAndStems(db: Db, phrases: string[]): Promise<{ version: number; epoch: number; stems: Map<string, Stems> }> {
   const h = heldFor(db);
+  // Emptied before this search's phrases are looked up, so none it relies on goes with it.
+  if (h.stems.size + phrases.length > STEM_CACHE_MAX) h.stems.clear();
   const missing = [...new Set(phrases.filter((p) => !h.stems.has(p)))];
   const rows = await versionAndStems(db, { phrases: missing });
-  if (h.stems.size + missing.length > STEM_CACHE_MAX) h.stems.clear();
   for (const r of rows) if (r.phrase !== null) h.stems.set(r.phrase, { english: r.english ?? [], simple: r.simple ?? [] });
   const stems = new Map<string, Stems>();
   for (const p of phrases) {
-    const s = h.stems.get(p) ?? rows.find((r) => r.phrase === p);
-    if (s) stems.set(p, { english: s.english ?? [], simple: s.simple ?? [] });
+    const s = h.stems.get(p);
+    if (s) stems.set(p, s);
   }
   return { version: Number(rows[0]?.version ?? 0), epoch: Number(rows[0]?.epoch ?? 0), stems };
 }
@@ -268,28 +270,25 @@ export async function catalogueIndexAt(db: Db, version: number, epoch: number): 
 }
 
 async function refresh(db: Db, h: Held): Promise<void> {
-  const current = h.index;
-  const full = current.version < 0;
-  const rows = await loadRows(db, { since: full ? -1 : current.version });
-  const version = Number(rows[0]?.version ?? 0);
-  const epoch = Number(rows[0]?.epoch ?? 0);
-  if (!full && epoch !== current.epoch) {
+  let index = h.index;
+  let rows = await loadRows(db, { since: index.version < 0 ? -1 : index.version });
+  if (index.version >= 0 && Number(rows[0]?.epoch ?? 0) !== index.epoch) {
     // A row was deleted or a studio changed since: read everything again into a new index.
-    const fresh = new CatalogueIndex();
-    h.index = fresh;
-    const all = await loadRows(db, { since: -1 });
-    fresh.apply(all);
-    fresh.version = Number(all[0]?.version ?? 0);
-    fresh.epoch = Number(all[0]?.epoch ?? 0);
-    return;
+    index = h.index = new CatalogueIndex();
+    rows = await loadRows(db, { since: -1 });
   }
-  current.apply(rows);
-  current.version = version;
-  current.epoch = epoch;
+  index.apply(rows);
+  index.version = Number(rows[0]?.version ?? 0);
+  index.epoch = Number(rows[0]?.epoch ?? 0);
 }
 
 /** A text query as lexemes: groups (all must match) of alternatives (any), each English or simple lexemes. */
 export type LexemeTerms = Stems[][];
+
+/** The phrases of a text query whose lexemes a search needs (readVersionAndStems). */
+export function phrasesOf(terms: SearchTerms | null): string[] {
+  return terms ? terms.flatMap((group) => group.map((alternative) => alternative.join(' '))) : [];
+}
 
 export function lexemeTerms(terms: SearchTerms, stems: Map<string, Stems>): LexemeTerms {
   return terms.map((group) => group.map((alternative) => stems.get(alternative.join(' ')) ?? { english: [], simple: [] }));

@@ -11,14 +11,13 @@ import { catalogueVersion } from '../../db/schema/index.ts';
 import { decodeCursor as decodeKeysetCursor, encodeCursor as encodeKeysetCursor } from '../../http/keyset-cursor.ts';
 import { searchByAvailability } from './availability-search.ts';
 import { presentListItem, type Row } from './search-card.ts';
-import { catalogueIndexAt, lexemeTerms, readVersionAndStems, searchIndexPage, type IndexHit, type SearchTerms } from './search-index.ts';
+import { CARD_MATCH, catalogueIndexAt, KM_PER_DEGREE_LAT, lexemeTerms, phrasesOf, readVersionAndStems, searchIndexPage, type IndexHit, type SearchTerms } from './search-index.ts';
 import { catalogueWords, loadedCatalogueWords, type CatalogueWords } from './search-vocabulary.ts';
 import type { freeDaysSearch } from '../availability/free-days.ts';
 
 /** The free-days reading of an availability search (free-days.ts); `filter`: keep only artists who may have a free slot. */
 export type FreeDaysSearch = ReturnType<typeof freeDaysSearch> & { filter: boolean };
 
-const KM_PER_DEGREE_LAT = 111.32;
 /** Below this trigram word similarity a name or city does not count as a typo of the query. */
 const TRIGRAM_MATCH = 0.45;
 
@@ -172,8 +171,7 @@ async function computeWith(ctx: AppContext, query: TArtistSearchQuery, known: Ca
   let total: number | null;
   if (!typos) {
     // From the in-memory index, at the version read now (search-index.ts).
-    const phrases = plan.terms ? plan.terms.flatMap((group) => group.map((alternative) => alternative.join(' '))) : [];
-    const read = await readVersionAndStems(db, phrases);
+    const read = await readVersionAndStems(db, phrasesOf(plan.terms));
     const index = await catalogueIndexAt(db, read.version, read.epoch);
     const found = searchIndexPage(index, plan.query, plan.terms ? lexemeTerms(plan.terms, read.stems) : null, { limit, cursor, count });
     [version, hits, total] = [index.version, found.hits, found.count];
@@ -354,8 +352,6 @@ function countSql(where: SQL[]): SQL {
 
 /** The average rating, 0 when unrated: a stored column indexed in this order, (rating_sort DESC, id) (migration 0006). */
 const RATING = sql`a.rating_sort`;
-/** Added to the rating of artists whose card matches a text query, so they come before bio-only matches. */
-const CARD_MATCH = 10;
 
 /** Rows after the cursor in a descending (key, then id ascending) order. */
 const after = (key: SQL, c: Cursor) => sql`(${key} < ${c.k} OR (${key} = ${c.k} AND a.id > ${c.id}::uuid))`;
