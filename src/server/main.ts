@@ -11,6 +11,7 @@ import { scheduleInsightsRollup } from './features/insights/rollup.ts';
 import { settleInsightWrites } from './features/insights/record.ts';
 import { keepStatisticsFresh } from './db/statistics.ts';
 import { warmSearchIndex } from './features/artists/search-index.ts';
+import { currentFreeDays } from './features/availability/free-days-index.ts';
 
 async function main() {
   const config = parseConfig();
@@ -58,9 +59,9 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Inkhaven is running at ${app.ctx.publicUrl} (database: ${database.kind})`);
-  // The first search would otherwise wait for the catalogue to be read (decision 0031).
-  warmSearchIndex(database.db).then(
-    (artists) => app.log.info({ artists }, 'search index ready'),
+  // The first search would otherwise wait for the catalogue (decision 0031) and the free days (0032) to be read.
+  Promise.all([warmSearchIndex(database.db), currentFreeDays(database.db)]).then(
+    ([artists, free]) => app.log.info({ artists, freeDays: free.free.size }, 'search index ready'),
     (error: unknown) => app.log.warn({ err: error }, 'the search index could not be read at start; the first search reads it'),
   );
 }

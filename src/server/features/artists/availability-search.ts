@@ -1,47 +1,26 @@
 import { ARTIST_PAGE_SIZE, type TArtistPage, type TArtistSearchQuery } from '../../../shared/contracts/artists.ts';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
-import { freeDaysSearch, refreshFreeDays } from '../availability/free-days.ts';
+import { refreshFreeDays } from '../availability/free-days.ts';
+import { dayNumber, readFreeDays, type FreeDaysAnswer, type FreeDaysIndex } from '../availability/free-days-index.ts';
 import { firstFreeSlots, type FirstSlotRange } from '../availability/service.ts';
-import { buildArtistSearch, decodeCursor, encodeCursor, searchCardsByIds } from './search.ts';
-import { presentListItem, type Row } from './search-card.ts';
-import type { SearchTerms } from './search-index.ts';
+import { decodeCursor, encodeCursor } from './search.ts';
+import { searchIndexPage, type CatalogueIndex, type IndexArtist, type IndexHit, type LexemeTerms } from './search-index.ts';
 
 /**
- * GET /api/artists with `sort=soonest` or `availableFrom` / `availableTo`. Each candidate's first
- * free slot comes from its precomputed free days, read in the search statement itself
- * (free-days.ts); only artists those cannot answer — a schedule changed since they were computed,
- * or a day whose free time straddles the notice cut-off — go through the slot engine, and stale
- * rows are recomputed on the way. So:
+ * GET /api/artists with `sort=soonest` or `availableFrom` / `availableTo`, answered in memory
+ * (decision 0032): the candidates come from the catalogue index (search-index.ts) in the order of
+ * the other criteria, and each one's first free slot from its free days (free-days-index.ts). Only
+ * artists those cannot answer — a schedule changed since they were computed, or a day whose free
+ * time straddles the notice cut-off — go through the slot engine, and stale rows are recomputed on
+ * the way. So:
  *
  * - sort=soonest: the best 500 candidates by the other criteria (relevance with a text query,
  *   distance near a point, else rating) are ranked by first free slot, artists without one last;
  *   pages are cut from that ranking with a cursor over (first slot, id).
- * - a date range with another sort: the statement keeps only artists who may be free in the range,
- *   in SQL order (the page and a quarter more first, then 100 at a time); one request looks at
- *   most at 500, and its cursor continues the scan.
+ * - a date range with another sort: a scan in that order keeps the artists free in the range (the
+ *   page and a quarter more first, then 100 at a time); one request looks at most at 500, and its
+ *   cursor continues the scan.
  */
-
-type AvailabilityRow = Row & { free_state: 'known' | 'straddles' | 'stale'; free_first_ms: number | string | null; availability_version: number | string };
-
-/** Each row's first free slot in the range (null: none): from the free days, else the engine. */
-async function firstSlotsOf(ctx: AppContext, rows: AvailabilityRow[], range: FirstSlotRange, now: number): Promise<Map<string, number | null>> {
-  const out = new Map<string, number | null>();
-  const unanswered: AvailabilityRow[] = [];
-  for (const row of rows) {
-    if (row.free_state === 'known') out.set(row.id, row.free_first_ms === null ? null : Number(row.free_first_ms));
-    else unanswered.push(row);
-  }
-  if (unanswered.length === 0) return out;
-  const stale = unanswered.filter((r) => r.free_state === 'stale').map((r) => r.id);
-  const [engine] = await Promise.all([
-    firstFreeSlots(ctx, unanswered.map((r) => ({ id: r.id, version: Number(r.availability_version) })), range, now),
-    // The next search finds them current (a booking, a cancellation, any schedule change made them stale).
-    refreshSomeFreeDays(ctx, stale, now),
-  ]);
-  for (const [id, first] of engine) out.set(id, first);
-  return out;
-}
 
 /**
  * Stale free days one search recomputes at most (~3.5 ms of the slot engine each). After a bulk
@@ -79,72 +58,113 @@ const firstBatch = (limit: number) => Math.min(SCAN_BATCH, Math.ceil((limit + 1)
 /** Cursor key of an artist with no free slot: after every real instant, still a finite number. */
 const NO_SLOT = Number.MAX_SAFE_INTEGER;
 
-const byKeyThenId = (a: { k: number; row: Row }, b: { k: number; row: Row }) => a.k - b.k || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
+type Ranked = { hit: IndexHit; k: number };
+const byKeyThenId = (a: Ranked, b: Ranked) => a.k - b.k || (a.hit.id < b.hit.id ? -1 : a.hit.id > b.hit.id ? 1 : 0);
 
-export async function searchByAvailability(ctx: AppContext, query: TArtistSearchQuery, terms: SearchTerms | null, now = Date.now()): Promise<TArtistPage> {
+export async function searchByAvailability(
+  ctx: AppContext,
+  index: CatalogueIndex,
+  free: FreeDaysIndex,
+  query: TArtistSearchQuery,
+  terms: LexemeTerms | null,
+  now = Date.now(),
+): Promise<TArtistPage> {
   const { availableFrom, availableTo, cursor, sort, ...filters } = query;
-  const range = { availableFrom, availableTo };
+  const range: FirstSlotRange = { availableFrom, availableTo };
+  const days = { from: availableFrom ? dayNumber(availableFrom) : null, to: availableTo ? dayNumber(availableTo) : null };
   const filtered = Boolean(availableFrom || availableTo);
-  const freeDays = { ...freeDaysSearch(range, now), filter: filtered };
   const limit = query.limit ?? ARTIST_PAGE_SIZE;
-  const db = ctx.database.db;
-  const present = (row: Row, k: number) => ({ ...presentListItem(row), ...(k !== NO_SLOT ? { firstAvailableAt: new Date(k).toISOString() } : {}) });
+  const answers = new Map<string, FreeDaysAnswer>();
+  const answerOf = (artist: IndexArtist) => {
+    let answer = answers.get(artist.id);
+    if (!answer) answers.set(artist.id, (answer = readFreeDays(free.free.get(artist.id), free.versions.get(artist.id) ?? 0, artist, days, now)));
+    return answer;
+  };
+  // With dates, an artist whose free days are known to hold no slot in them is no candidate.
+  const accept = filtered ? (artist: IndexArtist) => answerOf(artist).first !== null || answerOf(artist).state !== 'known' : undefined;
+
+  /**
+   * Each hit's first free slot in the range (null: none): from the free days, else the engine —
+   * for the hits `needsEngine` keeps (default: all). Hits left out have no entry in the answer.
+   */
+  const firstSlotsOf = async (hits: IndexHit[], needsEngine: (hit: IndexHit) => boolean = () => true): Promise<Map<string, number | null>> => {
+    const out = new Map<string, number | null>();
+    const unanswered: IndexHit[] = [];
+    for (const hit of hits) {
+      const answer = answerOf(hit.artist);
+      if (answer.state === 'known') out.set(hit.id, answer.first);
+      else unanswered.push(hit);
+    }
+    if (unanswered.length === 0) return out;
+    const stale = unanswered.filter((h) => answerOf(h.artist).state === 'stale').map((h) => h.id);
+    const asked = unanswered.filter(needsEngine);
+    const [engine] = await Promise.all([
+      asked.length ? firstFreeSlots(ctx, asked.map((h) => ({ id: h.id, version: free.versions.get(h.id) ?? 0 })), range, now) : new Map<string, number | null>(),
+      // The next search finds them current (a booking, a cancellation, any schedule change made them stale).
+      refreshSomeFreeDays(ctx, stale, now),
+    ]);
+    for (const [id, first] of engine) out.set(id, first);
+    return out;
+  };
+  const present = ({ hit, k }: Ranked) => ({ ...hit.item, ...(k !== NO_SLOT ? { firstAvailableAt: new Date(k).toISOString() } : {}) });
 
   if (sort === 'soonest') {
     const preSort = terms ? 'relevance' : filters.near ? 'distance' : 'rating';
-    // buildArtistSearch fetches one row more than its limit.
-    // The candidates' ranking columns only; the cards are read for the page alone, below.
-    const rows = await queryRows<AvailabilityRow>(db, buildArtistSearch({ ...filters, sort: preSort, limit: AVAILABILITY_CANDIDATES - 1 }, { terms, freeDays, rankOnly: true }).sql);
-    const first = await firstSlotsOf(ctx, rows, range, now);
-    let ranked = rows.map((row) => ({ row, k: first.get(row.id) ?? NO_SLOT }));
+    const { hits } = searchIndexPage(index, { ...filters, sort: preSort }, terms, { limit: AVAILABILITY_CANDIDATES - 1, cursor: null, count: false, ...(accept ? { accept } : {}) });
+    const c = cursor ? decodeCursor(cursor) : null;
+    const afterCursor = (r: Ranked) => !c || r.k > c.k || (r.k === c.k && r.hit.id > c.id);
+    // The engine is asked only about artists who could still make this page: an artist's first
+    // slot is at least their notice cut-off, so one whose cut-off is past the (limit + 1)-th
+    // known first slot after the cursor would come after the page, whatever the engine says.
+    const known = hits.flatMap((hit): Ranked[] => {
+      const answer = answerOf(hit.artist);
+      return answer.state === 'known' ? [{ hit, k: answer.first ?? NO_SLOT }] : [];
+    });
+    const knownKeys = known.filter((r) => r.k !== NO_SLOT && afterCursor(r)).map((r) => r.k).sort((a, b) => a - b);
+    const threshold = knownKeys.length > limit ? knownKeys[limit]! : Infinity;
+    const first = await firstSlotsOf(hits, (hit) => now + hit.artist.minNoticeHours * 3_600_000 <= threshold);
+    let ranked = hits.filter((hit) => first.has(hit.id)).map((hit): Ranked => ({ hit, k: first.get(hit.id) ?? NO_SLOT }));
     if (filtered) ranked = ranked.filter((r) => r.k !== NO_SLOT);
     ranked.sort(byKeyThenId);
-    if (cursor) {
-      const c = decodeCursor(cursor);
-      ranked = ranked.filter((r) => r.k > c.k || (r.k === c.k && r.row.id > c.id));
-    }
+    ranked = ranked.filter(afterCursor);
+    // With artists left out, at least limit + 1 known ones follow the cursor: there is a next page.
+    const more = ranked.length > limit || first.size < hits.length;
     const page = ranked.slice(0, limit);
     const last = page[page.length - 1];
-    const cards = await searchCardsByIds(ctx, page.map((r) => r.row.id));
-    return {
-      // The distance is the candidate statement's (the cards are read without the point).
-      items: page.flatMap((r) => {
-        const card = cards.get(r.row.id);
-        return card ? [present({ ...card, distance_km: r.row.distance_km }, r.k)] : [];
-      }),
-      nextCursor: ranked.length > limit && last ? encodeCursor({ k: last.k, id: last.row.id }) : null,
-    };
+    return { items: page.map(present), nextCursor: more && last ? encodeCursor({ k: last.k, id: last.hit.id }) : null };
   }
 
-  // A date range with the usual sort: a keyset scan over the SQL order, filtered by the engine.
-  const matches: Array<{ row: Row; k: number }> = [];
-  let scanCursor = cursor;
+  // A date range with the usual sort: a scan in that order, filtered by the free days and the engine,
+  // a batch at a time (each batch one more than it scans, to know whether the scan can go on).
+  const order = { ...filters, ...(sort ? { sort } : {}) };
+  const matches: Ranked[] = [];
+  let scanCursor = cursor ? decodeCursor(cursor) : null;
   let scanned = 0;
-  let lastScanned: Row | undefined;
+  let lastScanned: IndexHit | undefined;
   let exhausted = false;
   while (matches.length <= limit && scanned < AVAILABILITY_CANDIDATES) {
     const batch = Math.min(scanned === 0 ? firstBatch(limit) : SCAN_BATCH, AVAILABILITY_CANDIDATES - scanned);
-    const rows = await queryRows<AvailabilityRow>(db, buildArtistSearch({ ...filters, ...(sort ? { sort } : {}), ...(scanCursor ? { cursor: scanCursor } : {}), limit: batch }, { terms, freeDays }).sql);
-    const candidates = rows.slice(0, batch);
-    const first = await firstSlotsOf(ctx, candidates, range, now);
-    for (const row of candidates) {
+    const { hits } = searchIndexPage(index, order, terms, { limit: batch, cursor: scanCursor, count: false, ...(accept ? { accept } : {}) });
+    const candidates = hits.slice(0, batch);
+    const first = await firstSlotsOf(candidates);
+    for (const hit of candidates) {
       scanned += 1;
-      lastScanned = row;
-      const k = first.get(row.id) ?? null;
-      if (k !== null) matches.push({ row, k });
+      lastScanned = hit;
+      const k = first.get(hit.id) ?? null;
+      if (k !== null) matches.push({ hit, k });
       if (matches.length > limit) break;
     }
-    if (rows.length <= batch && matches.length <= limit) {
+    if (hits.length <= batch && matches.length <= limit) {
       exhausted = true;
       break;
     }
-    if (lastScanned) scanCursor = encodeCursor({ k: Number(lastScanned.sort_key), id: lastScanned.id });
+    if (lastScanned) scanCursor = { k: lastScanned.key, id: lastScanned.id };
   }
   const page = matches.slice(0, limit);
   const last = page[page.length - 1];
   let nextCursor: string | null = null;
-  if (matches.length > limit && last) nextCursor = encodeCursor({ k: Number(last.row.sort_key), id: last.row.id });
+  if (matches.length > limit && last) nextCursor = encodeCursor({ k: last.hit.key, id: last.hit.id });
   // The scan budget ran out before the page filled: the next page resumes after the last artist looked at.
-  else if (!exhausted && lastScanned) nextCursor = encodeCursor({ k: Number(lastScanned.sort_key), id: lastScanned.id });
-  return { items: page.map((r) => present(r.row, r.k)), nextCursor };
+  else if (!exhausted && lastScanned) nextCursor = encodeCursor({ k: lastScanned.key, id: lastScanned.id });
+  return { items: page.map(present), nextCursor };
 }

@@ -47,6 +47,9 @@ type Entry = {
   depositFrom: number | null;
   lat: number;
   lng: number;
+  /** What an availability search applies to the artist's free days at read time (free-days-index.ts). */
+  minNoticeHours: number;
+  maxAdvanceDays: number;
   /** Lexemes of search_head (the card) and search_document (card and bio). */
   head: Set<string>;
   doc: Set<string>;
@@ -66,6 +69,8 @@ type LoadedRow = Omit<Row, 'sort_key' | 'distance_km' | 'total_count' | 'catalog
   rating_sort: number | string;
   style_slugs: string[];
   rating_average: number | string | null;
+  min_notice_hours: number;
+  max_advance_days: number;
   deleted: boolean;
   head: string[];
   doc: string[];
@@ -82,7 +87,7 @@ const loadRows = preparedSql<LoadedRow>(
              a.rating_sum / nullif(a.rating_count, 0) AS rating_value, a.rating_count, a.rating_sort,
              (a.rating_sum / nullif(a.rating_count, 0))::float8 AS rating_average,
              a.card_price_from_cents AS price_from_cents, a.card_deposit_from_cents AS deposit_from_cents, a.card_thumb_key AS thumb_key,
-             a.lat, a.lng, a.deleted_at IS NOT NULL AS deleted, st.name AS studio_name, u.avatar_key,
+             a.lat, a.lng, a.min_notice_hours, a.max_advance_days, a.deleted_at IS NOT NULL AS deleted, st.name AS studio_name, u.avatar_key,
              tsvector_to_array(a.search_head) AS head, tsvector_to_array(a.search_document) AS doc
       FROM artist_profiles a
       LEFT JOIN studios st ON st.id = a.studio_id
@@ -119,8 +124,12 @@ export class CatalogueIndex {
   private readonly head = new Map<string, Entry[]>();
   private readonly styles = new Map<string, Entry[]>();
   private readonly cities = new Map<string, Entry[]>();
+  /** Artists by whole degree of latitude and longitude (cellOf), for searches near a point. */
+  private readonly cells = new Map<number, Entry[]>();
   private ratingOrder: Entry[] | null = null;
   private all: Entry[] | null = null;
+  /** Posting lists (of styles and cities) in rating order, made when first walked; emptied on every change. */
+  private ratingOrdered = new WeakMap<Entry[], Entry[]>();
   /** Numbers searches, for the marks on entries. */
   stamp = 0;
 
@@ -128,6 +137,12 @@ export class CatalogueIndex {
   byRating(): Entry[] {
     this.ratingOrder ??= this.everyone().slice().sort(compareRating);
     return this.ratingOrder;
+  }
+  /** A posting list of this index (withStyle, inCity) in rating order. */
+  inRatingOrder(list: Entry[]): Entry[] {
+    let ordered = this.ratingOrdered.get(list);
+    if (!ordered) this.ratingOrdered.set(list, (ordered = list.slice().sort(compareRating)));
+    return ordered;
   }
   everyone(): Entry[] {
     this.all ??= [...this.entries.values()];
@@ -145,6 +160,14 @@ export class CatalogueIndex {
   inCity(cityLower: string): Entry[] {
     return this.cities.get(cityLower) ?? NONE;
   }
+  /** Everyone in the cells that cover a box (every artist inside it, and some near it); null when the box spans too many cells. */
+  inBox(south: number, north: number, west: number, east: number): Entry[] | null {
+    const [s, n, w, e] = [Math.floor(south), Math.floor(north), Math.floor(west), Math.floor(east)];
+    if ((n - s + 1) * (e - w + 1) > MAX_BOX_CELLS) return null;
+    const out: Entry[] = [];
+    for (let lat = s; lat <= n; lat++) for (let lng = w; lng <= e; lng++) for (const entry of this.cells.get(cellKey(lat, lng)) ?? NONE) out.push(entry);
+    return out;
+  }
 
   apply(rows: LoadedRow[]): void {
     for (const r of rows) {
@@ -156,6 +179,7 @@ export class CatalogueIndex {
     }
     this.ratingOrder = null;
     this.all = null;
+    this.ratingOrdered = new WeakMap();
   }
 
   private add(e: Entry) {
@@ -164,6 +188,7 @@ export class CatalogueIndex {
     for (const l of e.head) post(this.head, l, e);
     for (const s of e.styleSlugs) post(this.styles, s, e);
     post(this.cities, e.cityLower, e);
+    post(this.cells, cellOf(e), e);
   }
 
   private remove(e: Entry) {
@@ -172,17 +197,22 @@ export class CatalogueIndex {
     for (const l of e.head) unpost(this.head, l, e);
     for (const s of e.styleSlugs) unpost(this.styles, s, e);
     unpost(this.cities, e.cityLower, e);
+    unpost(this.cells, cellOf(e), e);
   }
 }
 
 const NONE: Entry[] = [];
+/** A box over more cells than this (a radius of hundreds of km far north) is searched by looking at everyone. */
+const MAX_BOX_CELLS = 64;
+const cellKey = (lat: number, lng: number) => (lat + 90) * 1000 + (lng + 180);
+const cellOf = (e: Entry) => cellKey(Math.floor(e.lat), Math.floor(e.lng));
 
-function post(map: Map<string, Entry[]>, key: string, e: Entry) {
+function post<K>(map: Map<K, Entry[]>, key: K, e: Entry) {
   const list = map.get(key);
   if (list) list.push(e);
   else map.set(key, [e]);
 }
-function unpost(map: Map<string, Entry[]>, key: string, e: Entry) {
+function unpost<K>(map: Map<K, Entry[]>, key: K, e: Entry) {
   const list = map.get(key);
   if (!list) return;
   const at = list.indexOf(e);
@@ -207,6 +237,8 @@ function toEntry(r: LoadedRow): Entry {
     depositFrom: r.deposit_from_cents === null ? null : Number(r.deposit_from_cents),
     lat: Number(r.lat),
     lng: Number(r.lng),
+    minNoticeHours: Number(r.min_notice_hours),
+    maxAdvanceDays: Number(r.max_advance_days),
     head: new Set(r.head ?? []),
     doc: new Set(r.doc ?? []),
     docStamp: 0,
@@ -361,18 +393,30 @@ function markText(index: CatalogueIndex, text: TextQuery, stamp: number, card: b
 
 type Cursor = { k: number; id: string };
 
+/** What a caller's own filter (searchIndexPage's `accept`) may look at. */
+export type IndexArtist = Pick<Entry, 'id' | 'minNoticeHours' | 'maxAdvanceDays'>;
 /** One artist of a page: its card, and the statement's sort key and distance (null without `near`). */
-export type IndexHit = { id: string; key: number; distance: number | null; item: TArtistListItem };
+export type IndexHit = { id: string; key: number; distance: number | null; item: TArtistListItem; artist: IndexArtist };
 export type IndexPage = { hits: IndexHit[]; count: number | null };
 
 type Hit = { e: Entry; key: number; distance: number | null };
 
+/** Past this many wanted artists, every match is collected and sorted once instead of kept in order one by one. */
+const SORT_ALL_ABOVE = 64;
+
 /**
  * The page GET /api/artists shows for a query without availability dates, read from the index: the
  * artists buildArtistSearch's statement returns for it (one more than `limit`), in its order, and with
- * `count` the number of matches up to SEARCH_COUNT_LIMIT + 1.
+ * `count` the number of matches up to SEARCH_COUNT_LIMIT + 1. `accept`: a further filter of the
+ * caller's (availability search keeps artists who may be free in its dates), asked only of artists
+ * that would make the page otherwise, since it may cost more than the rest; `count` ignores it.
  */
-export function searchIndexPage(index: CatalogueIndex, query: TArtistSearchQuery, terms: LexemeTerms | null, opts: { limit: number; cursor: Cursor | null; count: boolean }): IndexPage {
+export function searchIndexPage(
+  index: CatalogueIndex,
+  query: TArtistSearchQuery,
+  terms: LexemeTerms | null,
+  opts: { limit: number; cursor: Cursor | null; count: boolean; accept?: (artist: IndexArtist) => boolean },
+): IndexPage {
   const text = terms && terms.length ? compileText(terms) : null;
   if (text && text.groups.length === 0) return { hits: [], count: opts.count ? 0 : null };
   const stamp = ++index.stamp;
@@ -393,6 +437,7 @@ export function searchIndexPage(index: CatalogueIndex, query: TArtistSearchQuery
   const near = Boolean(query.near);
   const cityLower = query.city?.toLowerCase();
   const { kind, style, verified, minRating, maxDeposit } = query;
+  const { accept } = opts;
 
   /** The statement's WHERE, text included; the distance when `near` (else 0), or -1 when it does not match. */
   const distanceIfMatch = (e: Entry): number => {
@@ -423,20 +468,31 @@ export function searchIndexPage(index: CatalogueIndex, query: TArtistSearchQuery
   const cursor = opts.cursor;
   const wanted = opts.limit + 1;
 
-  // The smallest list the answer must come from.
+  // The smallest list the answer must come from; `posted`: it is one of the index's own lists.
   let source: Entry[] | null = textMatches;
-  if (style) source = smaller(source, index.withStyle(style));
-  if (cityLower !== undefined) source = smaller(source, index.inCity(cityLower));
+  let posted = false;
+  const narrow = (list: Entry[] | null, own: boolean) => {
+    if (list && (!source || list.length < source.length)) [source, posted] = [list, own];
+  };
+  if (style) narrow(index.withStyle(style), true);
+  if (cityLower !== undefined) narrow(index.inCity(cityLower), true);
+  // The box the statement checks first (when it checks longitude: not past ±180°).
+  if (near && dLng < 180) narrow(index.inBox(nearLat - dLat, nearLat + dLat, nearLng - dLng, nearLng + dLng), false);
 
-  if (!byDistance && !cardFirst && (!source || source.length > RATING_WALK_BELOW)) {
-    // Best rated first, from many: walk everyone in that order and stop once the page (and the count) is had.
+  const sortAll = wanted > SORT_ALL_ABOVE;
+  // Best rated first: walk the candidates in that order and stop once the page (and the count) is
+  // had — a style's or a city's artists in their rating order, other candidates when they are many
+  // or many are wanted (through everyone, in rating order), else sorted below.
+  const from: Entry[] | null = source;
+  const walk = byDistance || cardFirst ? null : !from ? index.byRating() : posted ? index.inRatingOrder(from) : from.length > RATING_WALK_BELOW || sortAll ? index.byRating() : null;
+  if (walk) {
     const page: Hit[] = [];
     let counted = 0;
-    for (const e of index.byRating()) {
+    for (const e of walk) {
       const distance = distanceIfMatch(e);
       if (distance < 0) continue;
       counted++;
-      if (page.length < wanted && (!cursor || before(cursor.k, cursor.id, e.ratingSort, e.id))) page.push({ e, key: e.ratingSort, distance: near ? distance : null });
+      if (page.length < wanted && (!cursor || before(cursor.k, cursor.id, e.ratingSort, e.id)) && (!accept || accept(e))) page.push({ e, key: e.ratingSort, distance: near ? distance : null });
       if (page.length >= wanted && (!opts.count || counted > SEARCH_COUNT_LIMIT)) break;
     }
     return { hits: page.map(toHit), count: opts.count ? Math.min(counted, SEARCH_COUNT_LIMIT + 1) : null };
@@ -451,25 +507,35 @@ export function searchIndexPage(index: CatalogueIndex, query: TArtistSearchQuery
     counted++;
     const key = keyOf(e, distance);
     if (cursor && !before(cursor.k, cursor.id, key, e.id)) continue;
+    if (sortAll) {
+      top.push({ e, key, distance: near ? distance : null });
+      continue;
+    }
     if (top.length === wanted) {
       const last = top[wanted - 1]!;
       if (!before(key, e.id, last.key, last.e.id)) continue;
+      if (accept && !accept(e)) continue;
       top.pop();
-    }
+    } else if (accept && !accept(e)) continue;
     let at = top.length;
     while (at > 0 && before(key, e.id, top[at - 1]!.key, top[at - 1]!.e.id)) at--;
     top.splice(at, 0, { e, key, distance: near ? distance : null });
   }
+  if (sortAll) {
+    top.sort((a, b) => (before(a.key, a.e.id, b.key, b.e.id) ? -1 : 1));
+    const kept: IndexHit[] = [];
+    for (const h of top) {
+      if (kept.length === wanted) break;
+      if (!accept || accept(h.e)) kept.push(toHit(h));
+    }
+    return { hits: kept, count: opts.count ? Math.min(counted, SEARCH_COUNT_LIMIT + 1) : null };
+  }
   return { hits: top.map(toHit), count: opts.count ? Math.min(counted, SEARCH_COUNT_LIMIT + 1) : null };
-}
-
-function smaller(a: Entry[] | null, b: Entry[]): Entry[] {
-  return a && a.length <= b.length ? a : b;
 }
 
 function toHit(h: Hit): IndexHit {
   const { item } = h.e;
-  return { id: h.e.id, key: h.key, distance: h.distance, item: h.distance === null ? item : { ...item, distanceKm: Math.round(h.distance * 10) / 10 } };
+  return { id: h.e.id, key: h.key, distance: h.distance, item: h.distance === null ? item : { ...item, distanceKm: Math.round(h.distance * 10) / 10 }, artist: h.e };
 }
 
 /** The great-circle distance buildArtistSearch computes (same formula, same Earth radius). */

@@ -13,10 +13,7 @@ import { searchByAvailability } from './availability-search.ts';
 import { presentListItem, type Row } from './search-card.ts';
 import { CARD_MATCH, catalogueIndexAt, KM_PER_DEGREE_LAT, lexemeTerms, phrasesOf, readVersionAndStems, searchIndexPage, type IndexHit, type SearchTerms } from './search-index.ts';
 import { catalogueWords, loadedCatalogueWords, type CatalogueWords } from './search-vocabulary.ts';
-import type { freeDaysSearch } from '../availability/free-days.ts';
-
-/** The free-days reading of an availability search (free-days.ts); `filter`: keep only artists who may have a free slot. */
-export type FreeDaysSearch = ReturnType<typeof freeDaysSearch> & { filter: boolean };
+import { currentFreeDays } from '../availability/free-days-index.ts';
 
 /** Below this trigram word similarity a name or city does not count as a typo of the query. */
 const TRIGRAM_MATCH = 0.45;
@@ -30,13 +27,13 @@ export const decodeCursor = (raw: string): Cursor => decodeKeysetCursor(raw, ZSe
 
 /**
  * GET /api/artists. The text query is read in memory first (planArtistSearch: typos corrected
- * against the catalogue's words, everyday words expanded to styles, a typed place resolved). A
- * search without availability dates is then answered from the in-memory index of the catalogue
- * (search-index.ts, decision 0031) after one small statement that reads the catalogue version,
- * with the same answers as the search statement buildArtistSearch() makes (relevance: see
- * relevancePageSql) and keyset pagination on (sort key, id), so pages never skip or repeat while
- * the catalogue grows. The first page also counts the matches, up to SEARCH_COUNT_LIMIT.
- * Availability searches run the statement with each artist's free days (availability-search.ts).
+ * against the catalogue's words, everyday words expanded to styles, a typed place resolved). The
+ * search is then answered from the in-memory index of the catalogue (search-index.ts, decision
+ * 0031) after one small statement that reads the catalogue version, with the same answers as the
+ * search statement buildArtistSearch() makes (relevance: see relevancePageSql) and keyset
+ * pagination on (sort key, id), so pages never skip or repeat while the catalogue grows. The first
+ * page also counts the matches, up to SEARCH_COUNT_LIMIT. Availability searches also read each
+ * artist's free days from memory (availability-search.ts, decision 0032).
  *
  * Matching names and cities by SQL trigrams runs only when all of that finds nobody: doing it on
  * every search cost more than the rest of the query together.
@@ -44,10 +41,7 @@ export const decodeCursor = (raw: string): Cursor => decodeKeysetCursor(raw, ZSe
 export async function searchArtists(ctx: AppContext, query: TArtistSearchQuery): Promise<TArtistPage> {
   const { db } = ctx.database;
   // Availability changes with every booking and with the clock: computed each time (availability answers have their own reuse).
-  if (query.sort === 'soonest' || query.availableFrom || query.availableTo) {
-    const plan = planArtistSearch(query, await catalogueWords(db, await catalogueVersionOf(db)));
-    return { ...(await searchByAvailability(ctx, plan.query, plan.terms)), ...plan.notes };
-  }
+  if (isAvailabilitySearch(query)) return (await computePage(ctx, query)).page;
   let cache = pageCaches.get(db);
   if (!cache) pageCaches.set(db, (cache = new Map()));
   const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
@@ -61,6 +55,8 @@ export async function searchArtists(ctx: AppContext, query: TArtistSearchQuery):
   return computed.page;
 }
 
+
+const isAvailabilitySearch = (query: TArtistSearchQuery) => query.sort === 'soonest' || Boolean(query.availableFrom || query.availableTo);
 
 export type SearchPlan = {
   /** The query as the database runs it: a kind named in the text applied, a place turned into a city or a radius. */
@@ -165,9 +161,16 @@ async function computeWith(ctx: AppContext, query: TArtistSearchQuery, known: Ca
   const count = !query.cursor;
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const limit = query.limit ?? ARTIST_PAGE_SIZE;
+  if (isAvailabilitySearch(query)) {
+    // The free days are read at the same time as the version (their own statement: free-days-index.ts).
+    const [read, free] = await Promise.all([readVersionAndStems(db, phrasesOf(plan.terms)), currentFreeDays(db)]);
+    const index = await catalogueIndexAt(db, read.version, read.epoch);
+    const page = await searchByAvailability(ctx, index, free, plan.query, plan.terms ? lexemeTerms(plan.terms, read.stems) : null);
+    return { page: { ...page, ...plan.notes }, version: index.version };
+  }
   let typos = cursor?.typos === true;
   let version: number;
-  let hits: IndexHit[];
+  let hits: PageHit[];
   let total: number | null;
   if (!typos) {
     // From the in-memory index, at the version read now (search-index.ts).
@@ -199,8 +202,11 @@ async function computeWith(ctx: AppContext, query: TArtistSearchQuery, known: Ca
   return { page: result, version };
 }
 
+/** An artist of a page, from the index or from the trigram fallback. */
+type PageHit = Omit<IndexHit, 'artist'>;
+
 /** The trigram fallback (names and cities within a typo), in SQL: the catalogue version, the rows, and the count on a first page. */
-async function runTypoSearch(ctx: AppContext, plan: SearchPlan, cursor: string | undefined, count: boolean): Promise<[number, IndexHit[], number | null]> {
+async function runTypoSearch(ctx: AppContext, plan: SearchPlan, cursor: string | undefined, count: boolean): Promise<[number, PageHit[], number | null]> {
   const statement = buildArtistSearch(cursor ? { ...plan.query, cursor } : plan.query, { typos: true, terms: plan.terms, count, version: true });
   const [version, rows] = await runSearch(ctx, statement.sql, true);
   const hits = rows.map((r) => ({ id: r.id, key: Number(r.sort_key), distance: r.distance_km === null ? null : Number(r.distance_km), item: presentListItem(r) }));
@@ -226,25 +232,17 @@ async function runSearch(ctx: AppContext, statement: SQL, typos: boolean): Promi
  * `count`: also count the matches, up to SEARCH_COUNT_LIMIT + 1, in a `total_count` column of every row.
  * `version`: also read the catalogue version (`catalogue_version`) in the same snapshot; the answer
  * then always has a row, a single one with a null `id` when nobody matches.
- * `freeDays`: also read each artist's precomputed free days for an availability search (free-days.ts).
  */
 export function buildArtistSearch(
   query: TArtistSearchQuery,
-  opts: { typos?: boolean; terms?: SearchTerms | null; count?: boolean; version?: boolean; freeDays?: FreeDaysSearch; rankOnly?: boolean } = {},
+  opts: { typos?: boolean; terms?: SearchTerms | null; count?: boolean; version?: boolean } = {},
 ): { sql: SQL; limit: number } {
   if (query.sort === 'soonest' || query.availableFrom || query.availableTo) {
-    throw new Error('Availability is not a filter of this statement: searchArtists sends these queries to searchByAvailability (availability-search.ts), which passes `freeDays`.');
+    throw new Error('Availability is not a filter of this statement: searchArtists answers these queries with searchByAvailability (availability-search.ts).');
   }
   const limit = query.limit ?? ARTIST_PAGE_SIZE;
   // An artist who deleted their account stays only for their clients' bookings (decision 0023).
   const where: SQL[] = [sql`a.deleted_at IS NULL`];
-  // Free days that filter (a date range) are read for every match, before the page is cut; free
-  // days that only rank (sort=soonest) are read for the cut page alone (withFreeDays): reading an
-  // artist's days costs more than everything else the statement does for that artist.
-  const filterFree = opts.freeDays?.filter ? opts.freeDays : null;
-  const rankFree = opts.freeDays && !opts.freeDays.filter ? opts.freeDays : null;
-  const free = filterFree;
-  if (filterFree) where.push(filterFree.mayMatch);
   const q = query.q && query.q.length > 0 ? query.q : null;
   const terms = opts.terms !== undefined ? opts.terms : q ? words(q).map((w) => [[w]]) : null;
   const typos = Boolean(q && opts.typos);
@@ -282,8 +280,8 @@ export function buildArtistSearch(
   const sort = query.sort ?? (tsQuery || typos ? 'relevance' : distance ? 'distance' : 'rating');
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (sort === 'relevance' && tsQuery) {
-    const page = relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1, free });
-    return { sql: opts.rankOnly ? rankColumns(page, rankFree) : withStudios(withFreeDays(page, rankFree), undefined, totalCount, opts.version), limit };
+    const page = relevancePageSql({ where, distance, tsQuery, cursor, limit: limit + 1 });
+    return { sql: withStudios(page, undefined, totalCount, opts.version), limit };
   }
   if (tsQuery) where.push(sql`a.search_document @@ ${tsQuery}`);
 
@@ -303,32 +301,8 @@ export function buildArtistSearch(
   if (cursor) where.push(direction === 'desc' ? after(sortKey, cursor) : sql`(${sortKey} > ${cursor.k} OR (${sortKey} = ${cursor.k} AND a.id > ${cursor.id}::uuid))`);
 
   const order = direction === 'desc' ? sql`sort_key DESC, a.id ASC` : sql`sort_key ASC, a.id ASC`;
-  const page = pageSql({ where, distance, sortKey, order, limit: limit + 1, free });
-  return { sql: opts.rankOnly ? rankColumns(page, rankFree) : withStudios(withFreeDays(page, rankFree), order, totalCount, opts.version), limit };
-}
-
-/**
- * `rankOnly`: what sort=soonest ranks its 500 candidates by (id, sort key, distance, free days),
- * without the cards: it shows 24 of them, and reads those cards afterwards (searchCardsByIds).
- */
-function rankColumns(page: SQL, free: FreeDaysSearch | null): SQL {
-  return sql`SELECT a.id, a.sort_key, a.distance_km${free ? sql`, ${free.columns}` : sql``} FROM (${page}) a ${free ? free.join : sql``}`;
-}
-
-/** The cards of these artists (studio names and avatars included), by id; a missing id is not an artist any more. */
-export async function searchCardsByIds(ctx: AppContext, ids: string[]): Promise<Map<string, Row>> {
-  if (ids.length === 0) return new Map();
-  const order = sql`a.id ASC`;
-  const list = sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
-  const page = pageSql({ where: [sql`a.id = ANY(${list})`, sql`a.deleted_at IS NULL`], distance: null, sortKey: sql`0`, order, limit: ids.length });
-  const rows = await queryRows<Row>(ctx.database.db, withStudios(page, order));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** The page's rows with their free days (a ranking read, not a filter: see buildArtistSearch); `a` is the page. */
-function withFreeDays(page: SQL, free: FreeDaysSearch | null): SQL {
-  if (!free) return page;
-  return sql`SELECT a.*, ${free.columns} FROM (${page}) a ${free.join}`;
+  const page = pageSql({ where, distance, sortKey, order, limit: limit + 1 });
+  return { sql: withStudios(page, order, totalCount, opts.version), limit };
 }
 
 /**
@@ -364,16 +338,16 @@ const after = (key: SQL, c: Cursor) => sql`(${key} < ${c.k} OR (${key} = ${c.k} 
  * at all when the card part fills the page. The sort key is the rating plus CARD_MATCH for a
  * card match, so one cursor pages across both parts.
  */
-function relevancePageSql(opts: { where: SQL[]; distance: SQL | null; tsQuery: SQL; cursor: Cursor | null; limit: number; free: FreeDaysSearch | null }): SQL {
-  const { where, distance, tsQuery, cursor, limit, free } = opts;
+function relevancePageSql(opts: { where: SQL[]; distance: SQL | null; tsQuery: SQL; cursor: Cursor | null; limit: number }): SQL {
+  const { where, distance, tsQuery, cursor, limit } = opts;
   const cardKey = sql`(${CARD_MATCH} + ${RATING})`;
   const indexOrder = sql`${RATING} DESC, a.id ASC`;
   const bioWhere = [...where, sql`a.search_document @@ ${tsQuery}`, sql`NOT (a.search_head @@ ${tsQuery})`];
   if (cursor && cursor.k < CARD_MATCH) {
-    return pageSql({ where: [...bioWhere, after(RATING, cursor)], distance, sortKey: RATING, order: indexOrder, limit, free });
+    return pageSql({ where: [...bioWhere, after(RATING, cursor)], distance, sortKey: RATING, order: indexOrder, limit });
   }
-  const card = pageSql({ where: [...where, sql`a.search_head @@ ${tsQuery}`, ...(cursor ? [after(cardKey, cursor)] : [])], distance, sortKey: cardKey, order: indexOrder, limit, free });
-  const bio = pageSql({ where: [...bioWhere, sql`(SELECT count(*) FROM card) < ${limit}`], distance, sortKey: RATING, order: indexOrder, limit, free });
+  const card = pageSql({ where: [...where, sql`a.search_head @@ ${tsQuery}`, ...(cursor ? [after(cardKey, cursor)] : [])], distance, sortKey: cardKey, order: indexOrder, limit });
+  const bio = pageSql({ where: [...bioWhere, sql`(SELECT count(*) FROM card) < ${limit}`], distance, sortKey: RATING, order: indexOrder, limit });
   return sql`
     WITH card AS MATERIALIZED (${card})
     SELECT * FROM card
@@ -388,18 +362,15 @@ function relevancePageSql(opts: { where: SQL[]; distance: SQL | null; tsQuery: S
  * One page of result cards, from artist_profiles alone: prices, deposit and photo are kept on the
  * profile by triggers (migration 0006), so choosing and filling a page reads no other table.
  */
-function pageSql(opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order: SQL; limit: number; free?: FreeDaysSearch | null }): SQL {
+function pageSql(opts: { where: SQL[]; distance: SQL | null; sortKey: SQL; order: SQL; limit: number }): SQL {
   const whereSql = opts.where.length ? sql`WHERE ${sql.join(opts.where, sql` AND `)}` : sql``;
   return sql`
     SELECT a.id, a.slug, a.display_name, a.kind, a.styles, a.city, a.country, a.timezone, a.verified, a.studio_id, a.user_id,
            a.rating_sum / nullif(a.rating_count, 0) AS rating_value, a.rating_count,
            a.card_price_from_cents AS price_from_cents, a.card_deposit_from_cents AS deposit_from_cents, a.card_thumb_key AS thumb_key, a.lat, a.lng,
-           a.min_notice_hours, a.max_advance_days,
            ${opts.distance ?? sql`NULL::float8`} AS distance_km,
            ${opts.sortKey} AS sort_key
-           ${opts.free ? sql`, ${opts.free.columns}` : sql``}
     FROM artist_profiles a
-    ${opts.free ? opts.free.join : sql``}
     ${whereSql}
     ORDER BY ${opts.order}
     LIMIT ${opts.limit}

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { computeSlots, type WeeklyHours } from '../../../shared/availability.ts';
 import { SEARCH_DEFAULT_DURATION_MINUTES } from '../../../shared/contracts/availability.ts';
 import { addDays, dateKey, localDateOf, offsetAt } from '../../../shared/zoned-time.ts';
@@ -10,7 +10,8 @@ import { loadInputs } from './service.ts';
  * second addendum). The slot engine runs once per artist and schedule version instead of once per
  * search and candidate: per home-zone local day with a free slot of the artist's shortest session
  * service, the first and the last free start. The notice and the booking horizon depend on the
- * clock, so they are applied when the row is read (freeDaysSearch), not when it is computed.
+ * clock, so they are applied when the row is read (readFreeDays in free-days-index.ts, which keeps
+ * the rows in memory), not when it is computed.
  *
  * Correct without any write path knowing about it: a row is current only while its `version`
  * equals the artist's availability version, which the database bumps in the transaction of every
@@ -103,55 +104,4 @@ export async function refreshAllFreeDays(db: DbOrTx, now = Date.now()): Promise<
   const ids = (await queryRows<{ id: string }>(db, sql`SELECT id FROM artist_profiles WHERE deleted_at IS NULL ORDER BY id`)).map((r) => r.id);
   for (let i = 0; i < ids.length; i += REFRESH_BATCH) await refreshFreeDays(db, ids.slice(i, i + REFRESH_BATCH), now);
   return ids.length;
-}
-
-/**
- * How a search statement reads each candidate's free days (`a` is artist_profiles): joins and
- * columns for pageSql, and the condition that keeps an artist who may have a free slot in the range.
- *
- * `free_state` is 'known' when the row answers exactly: current (its version is the artist's, and
- * it was computed no later than `now`), no day in the range whose free starts straddle the notice
- * cut-off (where the first start at or after it is not stored), and either a free start was found
- * or the range lies within what the row covers. 'straddles' and 'stale' artists go to the engine
- * (firstFreeSlots); 'stale' rows are also recomputed. `free_first_ms` is the first free start when known.
- */
-export function freeDaysSearch(range: { availableFrom?: string | undefined; availableTo?: string | undefined }, now: number): { join: SQL; columns: SQL; mayMatch: SQL } {
-  const at = sql`${new Date(now).toISOString()}::timestamptz`;
-  // The same bounds as the engine's: a slot starts at or after now + notice and before now + horizon (fixed-length days).
-  const lower = sql`(${at} + a.min_notice_hours * interval '1 hour')`;
-  const upper = sql`(${at} + a.max_advance_days * ${DAY / 1000} * interval '1 second')`;
-  // The stored days are in order, and so are their first and last starts (slots of later days
-  // start later): so the day that answers is found by binary search (width_bucket, which counts the
-  // elements of a sorted array at or below a value), not by reading every day. `i` is the first
-  // day of the range whose last free start is at or after the notice cut-off; every earlier day's
-  // starts are all before the cut-off (or out of range). That day straddles the cut-off when its
-  // first start is before it (only that one can), and the first free start is then the next day's.
-  const microsecond = sql`interval '1 microsecond'`;
-  const afterCutOff = sql`width_bucket(${lower} - ${microsecond}, fd.last_starts)`;
-  const i = range.availableFrom ? sql`(greatest(${afterCutOff}, width_bucket(${range.availableFrom}::date - 1, fd.days)) + 1)` : sql`(${afterCutOff} + 1)`;
-  const inRange = (day: SQL) => (range.availableTo ? sql`${day} <= ${range.availableTo}::date` : sql`${day} IS NOT NULL`);
-  const join = sql`
-    LEFT JOIN artist_free_days fd ON fd.artist_id = a.id
-    LEFT JOIN availability_versions av ON av.artist_id = a.id
-    LEFT JOIN LATERAL (
-      SELECT ${i} AS i
-    ) ix ON true
-    LEFT JOIN LATERAL (
-      SELECT coalesce(${inRange(sql`fd.days[ix.i]`)} AND fd.first_starts[ix.i] < ${lower}, false) AS straddles
-    ) cut ON true
-    LEFT JOIN LATERAL (
-      SELECT ix.i + CASE WHEN cut.straddles THEN 1 ELSE 0 END AS j
-    ) jx ON true
-    LEFT JOIN LATERAL (
-      SELECT CASE WHEN ${inRange(sql`fd.days[jx.j]`)} AND fd.first_starts[jx.j] >= ${lower} AND fd.first_starts[jx.j] < ${upper} THEN fd.first_starts[jx.j] END AS first_start,
-             cut.straddles
-    ) free ON true`;
-  const covered = range.availableTo ? sql`(fd.covered_until >= ${upper} OR ${range.availableTo}::date <= fd.covered_through)` : sql`fd.covered_until >= ${upper}`;
-  const current = sql`(fd.version = coalesce(av.version, 0) AND fd.computed_at <= ${at} AND (free.first_start IS NOT NULL OR ${covered}))`;
-  const state = sql`CASE WHEN NOT coalesce(${current}, false) THEN 'stale' WHEN free.straddles THEN 'straddles' ELSE 'known' END`;
-  return {
-    join,
-    columns: sql`${state} AS free_state, (extract(epoch FROM free.first_start) * 1000)::float8 AS free_first_ms, coalesce(av.version, 0) AS availability_version`,
-    mayMatch: sql`(free.first_start IS NOT NULL OR NOT coalesce(${current} AND NOT free.straddles, false))`,
-  };
 }
