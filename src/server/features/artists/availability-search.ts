@@ -4,6 +4,7 @@ import { refreshFreeDays } from '../availability/free-days.ts';
 import { dayNumber, readFreeDays, type FreeDaysAnswer, type FreeDaysIndex } from '../availability/free-days-index.ts';
 import { firstFreeSlots, type FirstSlotRange } from '../availability/service.ts';
 import { decodeCursor, encodeCursor } from './search.ts';
+import { extendCard } from './search-card.ts';
 import { searchIndexPage, type CatalogueIndex, type IndexArtist, type IndexHit, type LexemeTerms } from './search-index.ts';
 
 /**
@@ -106,7 +107,7 @@ export async function searchByAvailability(
     for (const [id, first] of engine) out.set(id, first);
     return out;
   };
-  const present = ({ hit, k }: Ranked) => ({ ...hit.item, ...(k !== NO_SLOT ? { firstAvailableAt: new Date(k).toISOString() } : {}) });
+  const present = ({ hit, k }: Ranked) => (k !== NO_SLOT ? extendCard(hit.item, { firstAvailableAt: new Date(k).toISOString() }) : hit.item);
 
   if (sort === 'soonest') {
     const preSort = terms ? 'relevance' : filters.near ? 'distance' : 'rating';

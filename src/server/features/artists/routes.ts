@@ -4,6 +4,7 @@ import { ZArtistSearchQuery } from '../../../shared/contracts/artists.ts';
 import { validate } from '../../http/app-error.ts';
 import { requireUser } from '../../http/guards.ts';
 import { searchArtists } from './search.ts';
+import { searchPageJson } from './search-card.ts';
 import { getArtistProfile, listArtistReviews } from './profile.ts';
 import { getOwnArtistProfile } from './service.ts';
 import { artistOnboardingRoutes } from './onboarding-routes.ts';
@@ -20,7 +21,10 @@ const ZArtistProfileQuery = z.strictObject({ view: z.literal('profile').optional
 export async function artistRoutes(app: FastifyInstance) {
   const { ctx } = app;
   // Not a search appearance by itself: prefetches, suggestions and repeated pages call it too (decision 0027).
-  app.get('/api/artists', async (request) => searchArtists(ctx, validate(ZArtistSearchQuery, request.query)));
+  app.get('/api/artists', async (request, reply) => {
+    const page = await searchArtists(ctx, validate(ZArtistSearchQuery, request.query));
+    return reply.type('application/json; charset=utf-8').send(searchPageJson(page));
+  });
   // Search appearances for the artists' Insights tab: the search page reports the artists it showed.
   app.post('/api/artists/impressions', { config: { rateLimit: { max: 600, timeWindow: '1 minute' } } }, async (request, reply) => {
     const { artistIds } = validate(ZSearchImpressions, request.body);

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/db-utils.ts';
 import { createArtist, createStudio } from '../../../../tests/support/factories.ts';
-import type { TArtistSearchQuery } from '../../../shared/contracts/artists.ts';
+import type { TArtistListItem, TArtistSearchQuery } from '../../../shared/contracts/artists.ts';
 import { queryRows } from '../../db/client.ts';
 import { artistProfiles, users } from '../../db/schema/index.ts';
 import { buildArtistSearch, decodeCursor, encodeCursor, planArtistSearch } from './search.ts';
-import { presentListItem, type Row } from './search-card.ts';
+import { presentListItem, searchPageJson, type Row } from './search-card.ts';
 import { catalogueIndexAt, lexemeTerms, phrasesOf, readVersionAndStems, searchIndexPage, warmSearchIndex } from './search-index.ts';
 import { catalogueWords } from './search-vocabulary.ts';
 
@@ -66,7 +66,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Compared = { id: string; key: number; distance: number | null; item: unknown };
+type Compared = { id: string; key: number; distance: number | null; item: TArtistListItem };
 const view = (rows: Row[]): Compared[] => rows.map((r) => ({ id: r.id, key: Number(r.sort_key), distance: r.distance_km === null ? null : Number(r.distance_km), item: presentListItem(r) }));
 
 /** Both answers to one query (and its next page), side by side. */
@@ -90,9 +90,11 @@ function expectSame(a: Compared[], b: Compared[], label: string) {
     expect(b[i]!.key, label).toBeCloseTo(r.key, 9);
     if (r.distance === null) expect(b[i]!.distance, label).toBeNull();
     else expect(b[i]!.distance, label).toBeCloseTo(r.distance, 9);
-    // The card itself, as the API shows it.
+    // The card itself, as the API shows it; and as the API writes it (the index's cards carry their JSON).
     expect(b[i]!.item, label).toEqual(r.item);
   });
+  const page = { items: b.map((r) => r.item), nextCursor: null };
+  expect(JSON.parse(searchPageJson(page)), label).toEqual(JSON.parse(JSON.stringify(page)));
 }
 
 const queryArb: fc.Arbitrary<TArtistSearchQuery> = fc

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_RADIUS_KM, SEARCH_COUNT_LIMIT, type TArtistListItem, type TArtistSearchQuery } from '../../../shared/contracts/artists.ts';
 import { preparedSql, type Db } from '../../db/client.ts';
-import { presentListItem, type Row } from './search-card.ts';
+import { extendCard, presentListItem, withKnownJson, type Row } from './search-card.ts';
 
 /**
  * The catalogue as search reads it, kept in memory per database (decision 0031): every artist's
@@ -223,9 +223,10 @@ function unpost<K>(map: Map<K, Entry[]>, key: K, e: Entry) {
 const compareRating = (a: Entry, b: Entry) => b.ratingSort - a.ratingSort || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 function toEntry(r: LoadedRow): Entry {
+  // The card without a distance (a search near a point adds its own), serialized once.
+  const item = presentListItem({ ...r, distance_km: null, sort_key: 0 });
   return {
-    // The card without a distance (a search near a point adds its own).
-    item: presentListItem({ ...r, distance_km: null, sort_key: 0 }),
+    item: withKnownJson(item, JSON.stringify(item)),
     id: r.id,
     kind: r.kind,
     styleSlugs: r.style_slugs,
@@ -535,7 +536,7 @@ export function searchIndexPage(
 
 function toHit(h: Hit): IndexHit {
   const { item } = h.e;
-  return { id: h.e.id, key: h.key, distance: h.distance, item: h.distance === null ? item : { ...item, distanceKm: Math.round(h.distance * 10) / 10 }, artist: h.e };
+  return { id: h.e.id, key: h.key, distance: h.distance, item: h.distance === null ? item : extendCard(item, { distanceKm: Math.round(h.distance * 10) / 10 }), artist: h.e };
 }
 
 /** The great-circle distance buildArtistSearch computes (same formula, same Earth radius). */
