@@ -397,10 +397,28 @@ type Cursor = { k: number; id: string };
 /** What a caller's own filter (searchIndexPage's `accept`) may look at. */
 export type IndexArtist = Pick<Entry, 'id' | 'minNoticeHours' | 'maxAdvanceDays'>;
 /** One artist of a page: its card, and the statement's sort key and distance (null without `near`). */
-export type IndexHit = { id: string; key: number; distance: number | null; item: TArtistListItem; artist: IndexArtist };
+export type IndexHit = { readonly id: string; readonly key: number; readonly distance: number | null; readonly item: TArtistListItem; readonly artist: IndexArtist };
 export type IndexPage = { hits: IndexHit[]; count: number | null };
 
-type Hit = { e: Entry; key: number; distance: number | null };
+/** An IndexHit whose card (with its distance) is made only when asked for: an availability search looks at 500 and shows 24. */
+class Hit implements IndexHit {
+  private card: TArtistListItem | null = null;
+  constructor(
+    readonly e: Entry,
+    readonly key: number,
+    readonly distance: number | null,
+  ) {}
+  get id(): string {
+    return this.e.id;
+  }
+  get artist(): IndexArtist {
+    return this.e;
+  }
+  get item(): TArtistListItem {
+    this.card ??= this.distance === null ? this.e.item : extendCard(this.e.item, { distanceKm: Math.round(this.distance * 10) / 10 });
+    return this.card;
+  }
+}
 
 /** Past this many wanted artists, every match is collected and sorted once instead of kept in order one by one. */
 const SORT_ALL_ABOVE = 64;
@@ -493,10 +511,10 @@ export function searchIndexPage(
       const distance = distanceIfMatch(e);
       if (distance < 0) continue;
       counted++;
-      if (page.length < wanted && (!cursor || before(cursor.k, cursor.id, e.ratingSort, e.id)) && (!accept || accept(e))) page.push({ e, key: e.ratingSort, distance: near ? distance : null });
+      if (page.length < wanted && (!cursor || before(cursor.k, cursor.id, e.ratingSort, e.id)) && (!accept || accept(e))) page.push(new Hit(e, e.ratingSort, near ? distance : null));
       if (page.length >= wanted && (!opts.count || counted > SEARCH_COUNT_LIMIT)) break;
     }
-    return { hits: page.map(toHit), count: opts.count ? Math.min(counted, SEARCH_COUNT_LIMIT + 1) : null };
+    return { hits: page, count: opts.count ? Math.min(counted, SEARCH_COUNT_LIMIT + 1) : null };
   }
 
   // Otherwise every match is looked at: the first `wanted` after the cursor are kept, in order.
@@ -509,7 +527,7 @@ export function searchIndexPage(
     const key = keyOf(e, distance);
     if (cursor && !before(cursor.k, cursor.id, key, e.id)) continue;
     if (sortAll) {
-      top.push({ e, key, distance: near ? distance : null });
+      top.push(new Hit(e, key, near ? distance : null));
       continue;
     }
     if (top.length === wanted) {
@@ -520,23 +538,18 @@ export function searchIndexPage(
     } else if (accept && !accept(e)) continue;
     let at = top.length;
     while (at > 0 && before(key, e.id, top[at - 1]!.key, top[at - 1]!.e.id)) at--;
-    top.splice(at, 0, { e, key, distance: near ? distance : null });
+    top.splice(at, 0, new Hit(e, key, near ? distance : null));
   }
   if (sortAll) {
     top.sort((a, b) => (before(a.key, a.e.id, b.key, b.e.id) ? -1 : 1));
     const kept: IndexHit[] = [];
     for (const h of top) {
       if (kept.length === wanted) break;
-      if (!accept || accept(h.e)) kept.push(toHit(h));
+      if (!accept || accept(h.e)) kept.push(h);
     }
     return { hits: kept, count: opts.count ? Math.min(counted, SEARCH_COUNT_LIMIT + 1) : null };
   }
-  return { hits: top.map(toHit), count: opts.count ? Math.min(counted, SEARCH_COUNT_LIMIT + 1) : null };
-}
-
-function toHit(h: Hit): IndexHit {
-  const { item } = h.e;
-  return { id: h.e.id, key: h.key, distance: h.distance, item: h.distance === null ? item : extendCard(item, { distanceKm: Math.round(h.distance * 10) / 10 }), artist: h.e };
+  return { hits: top, count: opts.count ? Math.min(counted, SEARCH_COUNT_LIMIT + 1) : null };
 }
 
 /** The great-circle distance buildArtistSearch computes (same formula, same Earth radius). */
