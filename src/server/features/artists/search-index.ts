@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_RADIUS_KM, SEARCH_COUNT_LIMIT, type TArtistListItem, type TArtistSearchQuery } from '../../../shared/contracts/artists.ts';
 import { preparedSql, type Db } from '../../db/client.ts';
+import { SharedRead } from '../../db/shared-read.ts';
 import { extendCard, presentListItem, withKnownJson, type Row } from './search-card.ts';
 
 /**
@@ -249,32 +250,49 @@ function toEntry(r: LoadedRow): Entry {
   };
 }
 
-type Held = { index: CatalogueIndex; refreshing: Promise<void> | null; stems: Map<string, Stems> };
+type VersionRead = { version: number; epoch: number; stems: Map<string, Stems> };
+type Held = { index: CatalogueIndex; refreshing: Promise<void> | null; stems: Map<string, Stems>; versionRead: SharedRead<string[], VersionRead> };
 const held = new WeakMap<Db, Held>();
 
 function heldFor(db: Db): Held {
   let h = held.get(db);
-  if (!h) held.set(db, (h = { index: new CatalogueIndex(), refreshing: null, stems: new Map() }));
+  if (!h) {
+    const stems = new Map<string, Stems>();
+    // One statement for the searches that wait together: the version, and the stems of all their new phrases.
+    const versionRead = new SharedRead<string[], VersionRead>(async (asked) => {
+      const rows = await versionAndStems(db, { phrases: [...new Set(asked.flat())] });
+      const read = new Map<string, Stems>();
+      for (const r of rows) if (r.phrase !== null) read.set(r.phrase, { english: r.english ?? [], simple: r.simple ?? [] });
+      if (stems.size + read.size > STEM_CACHE_MAX) stems.clear();
+      for (const [phrase, found] of read) stems.set(phrase, found);
+      return { version: Number(rows[0]?.version ?? 0), epoch: Number(rows[0]?.epoch ?? 0), stems: read };
+    });
+    held.set(db, (h = { index: new CatalogueIndex(), refreshing: null, stems, versionRead }));
+  }
   return h;
 }
 
 /**
  * The catalogue version and epoch now, and the lexemes of each phrase (read from the database the
- * first time a phrase is seen): one statement per search.
+ * first time a phrase is seen): one statement, shared by the searches that wait for it together
+ * (SharedRead: each one's statement starts after it asked). The stems a search relies on are taken
+ * from the cache before it waits and from its read after, so emptying the cache never loses them.
  */
-export async function readVersionAndStems(db: Db, phrases: string[]): Promise<{ version: number; epoch: number; stems: Map<string, Stems> }> {
+export async function readVersionAndStems(db: Db, phrases: string[]): Promise<VersionRead> {
   const h = heldFor(db);
-  // Emptied before this search's phrases are looked up, so none it relies on goes with it.
-  if (h.stems.size + phrases.length > STEM_CACHE_MAX) h.stems.clear();
-  const missing = [...new Set(phrases.filter((p) => !h.stems.has(p)))];
-  const rows = await versionAndStems(db, { phrases: missing });
-  for (const r of rows) if (r.phrase !== null) h.stems.set(r.phrase, { english: r.english ?? [], simple: r.simple ?? [] });
   const stems = new Map<string, Stems>();
+  const missing: string[] = [];
   for (const p of phrases) {
-    const s = h.stems.get(p);
-    if (s) stems.set(p, s);
+    const cached = h.stems.get(p);
+    if (cached) stems.set(p, cached);
+    else missing.push(p);
   }
-  return { version: Number(rows[0]?.version ?? 0), epoch: Number(rows[0]?.epoch ?? 0), stems };
+  const read = await h.versionRead.run(missing);
+  for (const p of missing) {
+    const found = read.stems.get(p);
+    if (found) stems.set(p, found);
+  }
+  return { version: read.version, epoch: read.epoch, stems };
 }
 
 /** Reads the catalogue into the index now (at start), so the first search does not wait for it; resolves with the number of artists. */
@@ -368,8 +386,7 @@ function markText(index: CatalogueIndex, text: TextQuery, stamp: number, card: b
     const next: Entry[] = [];
     if (survivors && survivors.length * parts.length < size) {
       for (const e of survivors) {
-        const lexemes = card ? e.head : e.doc;
-        if (parts.some((part) => part.every((l) => lexemes.has(l)))) {
+        if (hasAnyPart(card ? e.head : e.doc, parts)) {
           setMark(e, g + 1);
           next.push(e);
         }
@@ -378,10 +395,7 @@ function markText(index: CatalogueIndex, text: TextQuery, stamp: number, card: b
       for (const part of parts) {
         for (const e of rarest(part)) {
           if (markOf(e) !== g) continue;
-          if (part.length > 1) {
-            const lexemes = card ? e.head : e.doc;
-            if (!part.every((l) => lexemes.has(l))) continue;
-          }
+          if (part.length > 1 && !hasAll(card ? e.head : e.doc, part)) continue;
           setMark(e, g + 1);
           next.push(e);
         }
@@ -390,6 +404,16 @@ function markText(index: CatalogueIndex, text: TextQuery, stamp: number, card: b
     survivors = next;
   });
   return survivors ?? NONE;
+}
+
+/** Whether every lexeme of the part is in the set (loops, not closures: this runs for every candidate of a text search). */
+function hasAll(lexemes: Set<string>, part: string[]): boolean {
+  for (let i = 0; i < part.length; i++) if (!lexemes.has(part[i]!)) return false;
+  return true;
+}
+function hasAnyPart(lexemes: Set<string>, parts: string[][]): boolean {
+  for (let i = 0; i < parts.length; i++) if (hasAll(lexemes, parts[i]!)) return true;
+  return false;
 }
 
 type Cursor = { k: number; id: string };

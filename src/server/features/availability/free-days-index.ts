@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { preparedSql, type Db } from '../../db/client.ts';
+import { SharedRead } from '../../db/shared-read.ts';
 
 /**
  * Every artist's free days (artist_free_days, free-days.ts) and availability version
@@ -68,8 +69,7 @@ export type FreeDaysIndex = {
   free: Map<string, FreeDays>;
 };
 
-type Held = { index: FreeDaysIndex; reading: Promise<void> | null; next: Promise<void> | null };
-const held = new WeakMap<Db, Held>();
+const held = new WeakMap<Db, { index: FreeDaysIndex; read: SharedRead<null, FreeDaysIndex> }>();
 
 const DAY_MS = 86_400_000;
 /** A local date (YYYY-MM-DD) as a day number. */
@@ -94,40 +94,22 @@ function apply(index: FreeDaysIndex, rows: ChangeRow[]): void {
   }
 }
 
-function startRead(db: Db, h: Held): Promise<void> {
-  const reading = readChanges(db, { since: h.index.since })
-    .then((rows) => apply(h.index, rows))
-    .finally(() => {
-      if (h.reading === reading) h.reading = null;
-    });
-  h.reading = reading;
-  return reading;
-}
-
 /**
  * The free days and versions as of a snapshot taken after this call: what changed since the last
- * read is read now. A read already running may have taken its snapshot before the caller's change
- * committed, so callers arriving meanwhile wait for it and share one read after it.
+ * read is read now. Reads are shared and one at a time (SharedRead), so they are applied in the
+ * order of their snapshots and the memory always holds the newest row read.
  */
 export async function currentFreeDays(db: Db): Promise<FreeDaysIndex> {
   let h = held.get(db);
-  if (!h) held.set(db, (h = { index: { since: '0', versions: new Map(), free: new Map() }, reading: null, next: null }));
-  const state = h;
-  if (!state.reading) await startRead(db, state);
-  else {
-    state.next ??= state.reading.then(
-      () => {
-        state.next = null;
-        return startRead(db, state);
-      },
-      () => {
-        state.next = null;
-        return startRead(db, state);
-      },
-    );
-    await state.next;
+  if (!h) {
+    const index: FreeDaysIndex = { since: '0', versions: new Map(), free: new Map() };
+    const read = new SharedRead<null, FreeDaysIndex>(async () => {
+      apply(index, await readChanges(db, { since: index.since }));
+      return index;
+    });
+    held.set(db, (h = { index, read }));
   }
-  return state.index;
+  return h.read.run(null);
 }
 
 /** How a row answers "the first free slot in the range" (see readFreeDays). */
