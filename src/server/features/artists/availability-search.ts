@@ -117,22 +117,24 @@ export async function searchByAvailability(
     // The engine is asked only about artists who could still make this page: an artist's first
     // slot is at least their notice cut-off, so one whose cut-off is past the (limit + 1)-th
     // known first slot after the cursor would come after the page, whatever the engine says.
-    const known = hits.flatMap((hit): Ranked[] => {
-      const answer = answerOf(hit.artist);
-      return answer.state === 'known' ? [{ hit, k: answer.first ?? NO_SLOT }] : [];
-    });
-    const knownKeys = known.filter((r) => r.k !== NO_SLOT && afterCursor(r)).map((r) => r.k).sort((a, b) => a - b);
+    const knownKeys = hits
+      .flatMap((hit): Ranked[] => {
+        const { state, first } = answerOf(hit.artist);
+        return state === 'known' && first !== null ? [{ hit, k: first }] : [];
+      })
+      .filter(afterCursor)
+      .map((r) => r.k)
+      .sort((a, b) => a - b);
     const threshold = knownKeys.length > limit ? knownKeys[limit]! : Infinity;
     const first = await firstSlotsOf(hits, (hit) => now + hit.artist.minNoticeHours * 3_600_000 <= threshold);
     let ranked = hits.filter((hit) => first.has(hit.id)).map((hit): Ranked => ({ hit, k: first.get(hit.id) ?? NO_SLOT }));
     if (filtered) ranked = ranked.filter((r) => r.k !== NO_SLOT);
     ranked.sort(byKeyThenId);
+    // Artists left out come after limit + 1 known ones that are all in `ranked`: a next page is seen either way.
     ranked = ranked.filter(afterCursor);
-    // With artists left out, at least limit + 1 known ones follow the cursor: there is a next page.
-    const more = ranked.length > limit || first.size < hits.length;
     const page = ranked.slice(0, limit);
     const last = page[page.length - 1];
-    return { items: page.map(present), nextCursor: more && last ? encodeCursor({ k: last.k, id: last.hit.id }) : null };
+    return { items: page.map(present), nextCursor: ranked.length > limit && last ? encodeCursor({ k: last.k, id: last.hit.id }) : null };
   }
 
   // A date range with the usual sort: a scan in that order, filtered by the free days and the engine,

@@ -11,7 +11,19 @@ import { catalogueVersion } from '../../db/schema/index.ts';
 import { decodeCursor as decodeKeysetCursor, encodeCursor as encodeKeysetCursor } from '../../http/keyset-cursor.ts';
 import { searchByAvailability } from './availability-search.ts';
 import { presentListItem, type Row } from './search-card.ts';
-import { CARD_MATCH, catalogueIndexAt, KM_PER_DEGREE_LAT, lexemeTerms, phrasesOf, readVersionAndStems, searchIndexPage, type IndexHit, type SearchTerms } from './search-index.ts';
+import {
+  CARD_MATCH,
+  catalogueIndexAt,
+  KM_PER_DEGREE_LAT,
+  lexemeTerms,
+  phrasesOf,
+  readVersionAndStems,
+  searchIndexPage,
+  type CatalogueIndex,
+  type IndexHit,
+  type LexemeTerms,
+  type SearchTerms,
+} from './search-index.ts';
 import { catalogueWords, loadedCatalogueWords, type CatalogueWords } from './search-vocabulary.ts';
 import { currentFreeDays } from '../availability/free-days-index.ts';
 
@@ -163,9 +175,8 @@ async function computeWith(ctx: AppContext, query: TArtistSearchQuery, known: Ca
   const limit = query.limit ?? ARTIST_PAGE_SIZE;
   if (isAvailabilitySearch(query)) {
     // The free days are read at the same time as the version (their own statement: free-days-index.ts).
-    const [read, free] = await Promise.all([readVersionAndStems(db, phrasesOf(plan.terms)), currentFreeDays(db)]);
-    const index = await catalogueIndexAt(db, read.version, read.epoch);
-    const page = await searchByAvailability(ctx, index, free, plan.query, plan.terms ? lexemeTerms(plan.terms, read.stems) : null);
+    const [{ index, terms }, free] = await Promise.all([indexAndTerms(db, plan), currentFreeDays(db)]);
+    const page = await searchByAvailability(ctx, index, free, plan.query, terms);
     return { page: { ...page, ...plan.notes }, version: index.version };
   }
   let typos = cursor?.typos === true;
@@ -173,10 +184,8 @@ async function computeWith(ctx: AppContext, query: TArtistSearchQuery, known: Ca
   let hits: PageHit[];
   let total: number | null;
   if (!typos) {
-    // From the in-memory index, at the version read now (search-index.ts).
-    const read = await readVersionAndStems(db, phrasesOf(plan.terms));
-    const index = await catalogueIndexAt(db, read.version, read.epoch);
-    const found = searchIndexPage(index, plan.query, plan.terms ? lexemeTerms(plan.terms, read.stems) : null, { limit, cursor, count });
+    const { index, terms } = await indexAndTerms(db, plan);
+    const found = searchIndexPage(index, plan.query, terms, { limit, cursor, count });
     [version, hits, total] = [index.version, found.hits, found.count];
   } else {
     [version, hits, total] = await runTypoSearch(ctx, plan, query.cursor, count);
@@ -200,6 +209,13 @@ async function computeWith(ctx: AppContext, query: TArtistSearchQuery, known: Ca
   };
   if (total !== null) result.total = { count: Math.min(total, SEARCH_COUNT_LIMIT), exact: total <= SEARCH_COUNT_LIMIT };
   return { page: result, version };
+}
+
+/** The in-memory index at the catalogue version read now (search-index.ts), and the plan's text query as its lexemes. */
+async function indexAndTerms(db: Db, plan: SearchPlan): Promise<{ index: CatalogueIndex; terms: LexemeTerms | null }> {
+  const read = await readVersionAndStems(db, phrasesOf(plan.terms));
+  const index = await catalogueIndexAt(db, read.version, read.epoch);
+  return { index, terms: plan.terms ? lexemeTerms(plan.terms, read.stems) : null };
 }
 
 /** An artist of a page, from the index or from the trigram fallback. */
